@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "mydex",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mydex", targets: ["mydex"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // libcurl through a tiny C shim: curl_easy_setopt/getinfo are variadic and
+        // cannot be called from Swift directly.
+        .target(
+            name: "CCurlShim",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+        // The SQL migrations, embedded into the binary with C23 #embed so that a copied
+        // `mydex` binary needs no resource bundle.
+        .target(name: "CMydexMigrations"),
+        .target(
+            name: "MydexStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "CMydexMigrations",
+            ]
+        ),
+        .target(
+            name: "PokeAPI",
+            dependencies: ["CCurlShim"]
+        ),
+        .target(
+            name: "MydexServices",
+            dependencies: ["MydexStore", "PokeAPI"]
+        ),
+        .target(
+            name: "MydexCLI",
+            dependencies: [
+                "MydexServices",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "mydex",
+            dependencies: ["MydexCLI"]
+        ),
+        .testTarget(
+            name: "MydexTests",
+            dependencies: [
+                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,26 @@
+// The files of Migrations/, embedded with C23 #embed: a copied `mydex` binary carries its
+// schema with it and needs no resource bundle. Register every new file here, in order;
+// a test checks that each .sql file in Migrations/ is listed.
+#include "CMydexMigrations.h"
+
+// #embed is standard C23; clang also accepts it in older modes with this warning.
+#pragma clang diagnostic ignored "-Wc23-extensions"
+
+static const unsigned char m0001_initial[] = {
+#embed "../../Migrations/m0001_initial.sql"
+};
+
+static const mydex_embedded_migration migrations[] = {
+    { "m0001_initial", m0001_initial, sizeof m0001_initial },
+};
+
+size_t mydex_migration_count(void) {
+    return sizeof migrations / sizeof migrations[0];
+}
+
+mydex_embedded_migration mydex_migration_at(size_t index) {
+    if (index >= mydex_migration_count()) {
+        return (mydex_embedded_migration){ 0, 0, 0 };
+    }
+    return migrations[index];
+}

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+
+/// What a backup or restore did, as printed to the user.
+public struct BackupSummary: Codable, Sendable, Equatable {
+    public var path: String
+    public var counts: CollectionCounts
+    /// Automatic backups removed by `--keep`.
+    public var pruned: [String]
+}
+
+public struct RestoreSummary: Codable, Sendable, Equatable {
+    public var source: String
+    /// The copy of the database as it was before the restore.
+    public var safetyBackup: String
+    public var counts: CollectionCounts
+}
+
+extension CollectionStore {
+    /// The folder of automatic backups: `backups/` beside the database.
+    public var backupDirectory: String {
+        ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("backups")
+    }
+
+    /// A new automatic backup path for `date`, e.g. `backups/mydex-20261121T073500.123Z.sqlite`.
+    public func automaticBackupPath(at date: Date, suffix: String = "") -> String {
+        let stamp = BackupNames.stamp(date)
+        var candidate = (backupDirectory as NSString).appendingPathComponent("mydex-\(stamp)\(suffix).sqlite")
+        var counter = 2
+        while PrivateFiles.exists(candidate) {
+            candidate = (backupDirectory as NSString).appendingPathComponent("mydex-\(stamp)\(suffix)-\(counter).sqlite")
+            counter += 1
+        }
+        return candidate
+    }
+
+    /// Writes a consistent copy of the live database to `destination` with SQLite's online backup
+    /// API, checks the copy with `integrity_check`, and only then gives it its name. Never
+    /// overwrites; leaves nothing behind on failure.
+    public func backup(to destination: String) async throws -> BackupSummary {
+        let directory = (destination as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try PrivateFiles.createDirectory(directory) }
+        guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
+        let counts = try Self.copyVerified(to: destination) { copy in
+            try Self.translatingDatabaseErrors(path: path) { try writer.backup(to: copy) }
+        }
+        return BackupSummary(path: destination, counts: counts, pruned: [])
+    }
+
+    /// Removes the oldest automatic backups so that `keep` remain.
+    public func pruneAutomaticBackups(keeping keep: Int) throws -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: backupDirectory)) ?? []
+        let automatic = names.filter(BackupNames.isAutomatic).sorted()
+        let doomed = automatic.dropLast(max(keep, 0))
+        return doomed.map { name in
+            let doomedPath = (backupDirectory as NSString).appendingPathComponent(name)
+            PrivateFiles.removeDatabaseFile(doomedPath)
+            return doomedPath
+        }
+    }
+
+    /// Replaces the collection with the backup at `source`.
+    ///
+    /// The source is checked (a mydex database, intact, not from a newer version), the current
+    /// database is backed up to `safetyBackup`, then a migrated copy of the source carrying its
+    /// `restore` history row is copied into the live database with the backup API, in one step,
+    /// so other processes never see a half-restored file and no file is renamed under them.
+    public func restore(from source: String, safetyBackup: String, at date: Date) async throws -> RestoreSummary {
+        guard PrivateFiles.exists(source) else { throw StoreError.fileMissing(path: source) }
+        guard !PrivateFiles.sameFile(source, path) else { throw StoreError.restoreFromLiveDatabase(path: source) }
+        let sourceQueue = try Self.openQueue(path: source, readonly: true, busyTimeout: 5)
+        defer { try? sourceQueue.close() }
+        try Self.checkIntegrity(sourceQueue, path: source, full: true)
+        let state = try Self.translatingDatabaseErrors(path: source) {
+            try sourceQueue.read { db in try SchemaMigrator.readState(db) }
+        }
+        guard case .mydex = state else { throw StoreError.notAMydexDatabase(path: source) }
+        let migrator = SchemaMigrator(migrations: Migration.embedded)
+        _ = try migrator.pendingMigrations(for: state, path: source)
+
+        let safety = try await backup(to: safetyBackup)
+
+        let stagingPath = path + ".restore-\(getpid())"
+        defer { PrivateFiles.removeDatabaseFile(stagingPath) }
+        let counts = try Self.copyVerified(to: stagingPath, keepFile: true) { staging in
+            try Self.translatingDatabaseErrors(path: source) { try sourceQueue.backup(to: staging) }
+            try migrator.migrate(staging, path: source, now: date)
+            let restored = try staging.read { db in try Self.counts(db) }
+            try staging.write { db in
+                try Self.appendHistory(
+                    db, entryID: nil, action: .restore,
+                    detail: "from \(source) (\(restored.active) active, \(restored.released) released)", at: date)
+            }
+        }
+        let staging = try Self.openQueue(path: stagingPath, readonly: true, busyTimeout: 5)
+        defer { try? staging.close() }
+        try Self.translatingDatabaseErrors(path: path) { try staging.backup(to: writer) }
+        return RestoreSummary(source: source, safetyBackup: safety.path, counts: counts)
+    }
+
+    /// Creates `destination` through a temporary file: `fill` writes into it, `integrity_check`
+    /// must pass, then the file is linked to its name. On any failure nothing is left behind.
+    private static func copyVerified(
+        to destination: String, keepFile: Bool = false, fill: (DatabaseQueue) throws -> Void
+    ) throws -> CollectionCounts {
+        let temporary = keepFile ? destination : destination + ".partial-\(getpid())"
+        do {
+            try PrivateFiles.createNewFile(temporary)
+        } catch StoreError.cannotOpen(_, let detail) {
+            throw StoreError.backupFailed(path: destination, detail: detail)
+        }
+        do {
+            let copy = try openQueue(path: temporary, readonly: false, busyTimeout: 5)
+            try fill(copy)
+            try checkIntegrity(copy, path: temporary, full: true)
+            let counts = try copy.read { db in try Self.counts(db) }
+            try copy.close()
+            if !keepFile {
+                try PrivateFiles.linkWithoutOverwriting(temporary, to: destination)
+                PrivateFiles.removeDatabaseFile(temporary)
+            }
+            return counts
+        } catch {
+            PrivateFiles.removeDatabaseFile(temporary)
+            if let storeError = error as? StoreError { throw storeError }
+            throw StoreError.backupFailed(path: destination, detail: "\(error)")
+        }
+    }
+}
+
+/// Names of automatic backups: `mydex-<UTC timestamp>[-suffix].sqlite`, sortable by time.
+enum BackupNames {
+    static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        return formatter.string(from: date)
+    }
+
+    static func isAutomatic(_ name: String) -> Bool {
+        name.hasPrefix("mydex-") && name.hasSuffix(".sqlite")
+    }
+}

@@ -1,0 +1,22 @@
+import CMydexMigrations
+
+/// One step of the schema, from a SQL file in `Migrations/` embedded into the binary.
+public struct Migration: Sendable, Equatable {
+    /// The file name without `.sql`, recorded in the database once applied.
+    public let identifier: String
+    public let sql: String
+
+    public init(identifier: String, sql: String) {
+        self.identifier = identifier
+        self.sql = sql
+    }
+
+    /// The migrations this build knows, in the order they apply.
+    public static let embedded: [Migration] = (0..<mydex_migration_count()).map { index in
+        let migration = mydex_migration_at(index)
+        let bytes = UnsafeBufferPointer(start: migration.sql, count: migration.length)
+        return Migration(
+            identifier: String(cString: migration.identifier),
+            sql: String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// Applies the embedded migrations: in order, once each, each in its own IMMEDIATE transaction,
+/// recorded in `mydex_schema_migrations`.
+///
+/// GRDB's `DatabaseMigrator` is not used because two processes migrating a fresh file at once can
+/// both try to apply the first migration, and because it accepts databases from newer versions.
+/// Here every step re-reads the schema state after taking the write lock, and a database with
+/// unknown migrations, or one that is not ours, is refused before anything is written.
+struct SchemaMigrator {
+    /// `PRAGMA application_id` of every mydex database: "MYDX".
+    static let applicationID: Int32 = 0x4D59_4458
+    static let bookkeepingTable = "mydex_schema_migrations"
+
+    enum SchemaState: Equatable {
+        /// A new, empty SQLite file.
+        case empty
+        case mydex(applied: [String])
+        case foreign
+    }
+
+    let migrations: [Migration]
+
+    static func readState(_ db: Database) throws -> SchemaState {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if applicationID == Self.applicationID {
+            guard try db.tableExists(bookkeepingTable) else { return .mydex(applied: []) }
+            let applied = try String.fetchAll(
+                db, sql: "SELECT identifier FROM \(bookkeepingTable) ORDER BY rowid")
+            return .mydex(applied: applied)
+        }
+        let objectCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        return applicationID == 0 && objectCount == 0 ? .empty : .foreign
+    }
+
+    /// The migrations still to apply to a database in `state`, or an error if mydex must not touch it.
+    func pendingMigrations(for state: SchemaState, path: String) throws -> [Migration] {
+        switch state {
+        case .empty:
+            return migrations
+        case .foreign:
+            throw StoreError.notAMydexDatabase(path: path)
+        case .mydex(let applied):
+            let known = Set(migrations.map(\.identifier))
+            let unknown = applied.filter { !known.contains($0) }
+            guard unknown.isEmpty else {
+                throw StoreError.newerDatabase(path: path, unknownMigrations: unknown)
+            }
+            let appliedSet = Set(applied)
+            return migrations.filter { !appliedSet.contains($0.identifier) }
+        }
+    }
+
+    /// Brings the database up to date. Reads first, so an up-to-date database is never written to.
+    func migrate(_ writer: some DatabaseWriter, path: String, now: Date) throws {
+        var pending = try writer.read { db in
+            try pendingMigrations(for: Self.readState(db), path: path)
+        }
+        while !pending.isEmpty {
+            // Another process may have migrated since the read: decide again under the write lock.
+            pending = try writer.write { db in
+                let stillPending = try pendingMigrations(for: Self.readState(db), path: path)
+                guard let next = stillPending.first else { return [] }
+                try apply(next, to: db, now: now)
+                return Array(stillPending.dropFirst())
+            }
+        }
+    }
+
+    private func apply(_ migration: Migration, to db: Database, now: Date) throws {
+        try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS \(Self.bookkeepingTable) (
+                identifier TEXT PRIMARY KEY,
+                applied_at TEXT NOT NULL
+            ) STRICT
+            """)
+        try db.execute(sql: migration.sql)
+        try db.execute(
+            sql: "INSERT INTO \(Self.bookkeepingTable) (identifier, applied_at) VALUES (?, ?)",
+            arguments: [migration.identifier, now])
+    }
+}

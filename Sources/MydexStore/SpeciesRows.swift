@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+
+/// The `species` table and its two child tables, mapped to and from `SpeciesData`.
+struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "species"
+
+    var id: Int
+    var name: String
+    var heightDecimetres: Int
+    var weightHectograms: Int
+    var baseExperience: Int?
+    var captureRate: Int
+    var generation: Int?
+    var color: String?
+    var habitat: String?
+    var isBaby: Bool
+    var isLegendary: Bool
+    var isMythical: Bool
+    var spriteURL: String?
+    var shinySpriteURL: String?
+    var cryURL: String?
+    var fetchedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, generation, color, habitat
+        case heightDecimetres = "height_decimetres"
+        case weightHectograms = "weight_hectograms"
+        case baseExperience = "base_experience"
+        case captureRate = "capture_rate"
+        case isBaby = "is_baby"
+        case isLegendary = "is_legendary"
+        case isMythical = "is_mythical"
+        case spriteURL = "sprite_url"
+        case shinySpriteURL = "shiny_sprite_url"
+        case cryURL = "cry_url"
+        case fetchedAt = "fetched_at"
+    }
+
+    struct LocalizationRow: Codable, FetchableRecord, PersistableRecord {
+        static let databaseTableName = "species_localizations"
+        var speciesID: Int
+        var language: String
+        var name: String?
+        var genus: String?
+        var flavorText: String?
+
+        enum CodingKeys: String, CodingKey {
+            case speciesID = "species_id"
+            case language, name, genus
+            case flavorText = "flavor_text"
+        }
+    }
+
+    struct TypeRow: Codable, FetchableRecord, PersistableRecord {
+        static let databaseTableName = "species_types"
+        var speciesID: Int
+        var slot: Int
+        var type: String
+
+        enum CodingKeys: String, CodingKey {
+            case speciesID = "species_id"
+            case slot, type
+        }
+    }
+
+    init(_ data: SpeciesData) {
+        id = data.id
+        name = data.name
+        heightDecimetres = data.heightDecimetres
+        weightHectograms = data.weightHectograms
+        baseExperience = data.baseExperience
+        captureRate = data.captureRate
+        generation = data.generation
+        color = data.color
+        habitat = data.habitat
+        isBaby = data.isBaby
+        isLegendary = data.isLegendary
+        isMythical = data.isMythical
+        spriteURL = data.spriteURL
+        shinySpriteURL = data.shinySpriteURL
+        cryURL = data.cryURL
+        fetchedAt = data.fetchedAt
+    }
+
+    /// Inserts or replaces a species. An upsert, not REPLACE: caught Pokémon reference the row.
+    static func save(_ data: SpeciesData, _ db: Database) throws {
+        try SpeciesRow(data).upsert(db)
+        try LocalizationRow.filter(Column("species_id") == data.id).deleteAll(db)
+        try TypeRow.filter(Column("species_id") == data.id).deleteAll(db)
+        for localization in data.localizations {
+            try LocalizationRow(
+                speciesID: data.id, language: localization.language.lowercased(), name: localization.name,
+                genus: localization.genus, flavorText: localization.flavorText
+            ).upsert(db)
+        }
+        for (index, type) in data.types.enumerated() {
+            try TypeRow(speciesID: data.id, slot: index + 1, type: type).insert(db)
+        }
+    }
+
+    /// Loads the given species with their localizations and types, keyed by id.
+    static func load(ids: some Collection<Int>, _ db: Database) throws -> [Int: SpeciesData] {
+        guard !ids.isEmpty else { return [:] }
+        let idList = Array(Set(ids))
+        let rows = try SpeciesRow.filter(idList.contains(Column("id"))).fetchAll(db)
+        let localizations = Dictionary(
+            grouping: try LocalizationRow.filter(idList.contains(Column("species_id")))
+                .order(Column("language")).fetchAll(db),
+            by: \.speciesID)
+        let types = Dictionary(
+            grouping: try TypeRow.filter(idList.contains(Column("species_id"))).order(Column("slot")).fetchAll(db),
+            by: \.speciesID)
+        var result: [Int: SpeciesData] = [:]
+        for row in rows {
+            result[row.id] = SpeciesData(
+                id: row.id, name: row.name, heightDecimetres: row.heightDecimetres,
+                weightHectograms: row.weightHectograms, baseExperience: row.baseExperience,
+                captureRate: row.captureRate, generation: row.generation, color: row.color,
+                habitat: row.habitat, isBaby: row.isBaby, isLegendary: row.isLegendary,
+                isMythical: row.isMythical, spriteURL: row.spriteURL, shinySpriteURL: row.shinySpriteURL,
+                cryURL: row.cryURL,
+                types: types[row.id, default: []].map(\.type),
+                localizations: localizations[row.id, default: []].map {
+                    SpeciesData.Localization(
+                        language: $0.language, name: $0.name, genus: $0.genus, flavorText: $0.flavorText)
+                },
+                fetchedAt: row.fetchedAt)
+        }
+        return result
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What can go wrong with the collection database, each with a message that says what to do next.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notAMydexDatabase(path: String)
+    case newerDatabase(path: String, unknownMigrations: [String])
+    case damagedDatabase(path: String, detail: String)
+    case cannotOpen(path: String, detail: String)
+    case entryNotFound(id: Int64)
+    case entryReleased(id: Int64)
+    case favoriteNeedsForce(id: Int64)
+    case speciesNotCached(id: Int)
+    case fileExists(path: String)
+    case fileMissing(path: String)
+    case backupFailed(path: String, detail: String)
+    case restoreFromLiveDatabase(path: String)
+
+    public var description: String {
+        switch self {
+        case .notAMydexDatabase(let path):
+            return "\(path) is not a mydex database. Nothing was changed; point --db or MYDEX_DB at a mydex database, or at a new path to start a collection."
+        case .newerDatabase(let path, let unknown):
+            return "\(path) was written by a newer mydex (schema \(unknown.joined(separator: ", "))). Nothing was changed; upgrade mydex to use it."
+        case .damagedDatabase(let path, let detail):
+            return "\(path) is damaged (\(detail)). Nothing was changed; restore a backup with `mydex restore PATH`."
+        case .cannotOpen(let path, let detail):
+            return "cannot open the database at \(path): \(detail)"
+        case .entryNotFound(let id):
+            return "no entry #\(id) in your collection. Run `mydex list` to see entry ids."
+        case .entryReleased(let id):
+            return "entry #\(id) was released. Run `mydex list --all` to see released entries."
+        case .favoriteNeedsForce(let id):
+            return "entry #\(id) is a favorite. Release it anyway with `mydex release \(id) --force`, or run `mydex unfavorite \(id)` first."
+        case .speciesNotCached(let id):
+            return "species #\(id) is not in the local cache."
+        case .fileExists(let path):
+            return "\(path) already exists; mydex never overwrites a file. Choose another path."
+        case .fileMissing(let path):
+            return "\(path) does not exist."
+        case .backupFailed(let path, let detail):
+            return "backup to \(path) failed: \(detail). No backup file was left behind."
+        case .restoreFromLiveDatabase(let path):
+            return "\(path) is the database in use; restore from a backup file instead."
+        }
+    }
+}

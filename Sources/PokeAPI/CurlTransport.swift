@@ -1,0 +1,120 @@
+import CCurlShim
+import Foundation
+
+/// HTTP over libcurl: TLS verification on, gzip, redirects within http(s), a connect timeout, a
+/// total deadline and a body-size cap. Each request runs its blocking `curl_easy_perform` on its
+/// own thread, so concurrent requests proceed in parallel.
+public struct CurlTransport: HTTPTransport {
+    public init() {
+        // Thread-safe since libcurl 7.84; later calls only count references.
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }
+
+    public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
+        let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: Self.perform(request)) }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    /// The body as it arrives, with the cap enforced in the write callback.
+    private final class Sink {
+        var body = Data()
+        let limit: Int
+        var exceeded = false
+        init(limit: Int) { self.limit = limit }
+    }
+
+    private static func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransportError> {
+        guard let handle = curl_easy_init() else { return .failure(.failed("libcurl could not start")) }
+        defer { curl_easy_cleanup(handle) }
+        let headers = curl_slist_append(nil, "Accept: application/json")
+        defer { curl_slist_free_all(headers) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        let sink = Sink(limit: request.maxBodyBytes)
+
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorPointer in
+            withExtendedLifetime(sink) {
+                let options: [(CURLoption, Int)] = [
+                    (CURLOPT_NOSIGNAL, 1),
+                    (CURLOPT_FOLLOWLOCATION, 1),
+                    (CURLOPT_MAXREDIRS, 5),
+                    (CURLOPT_SSL_VERIFYPEER, 1),
+                    (CURLOPT_SSL_VERIFYHOST, 2),
+                    (CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout)),
+                    (CURLOPT_TIMEOUT_MS, milliseconds(request.deadline)),
+                    (CURLOPT_MAXFILESIZE, request.maxBodyBytes),
+                ]
+                for (option, value) in options { mydex_curl_set_long(handle, option, value) }
+                mydex_curl_set_string(handle, CURLOPT_URL, request.url)
+                mydex_curl_set_string(handle, CURLOPT_USERAGENT, request.userAgent)
+                mydex_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                mydex_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                mydex_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
+                mydex_curl_set_slist(handle, CURLOPT_HTTPHEADER, headers)
+                mydex_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorPointer.baseAddress)
+                mydex_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                    guard let data, let context else { return 0 }
+                    let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+                    let length = size * count
+                    guard sink.body.count + length <= sink.limit else {
+                        sink.exceeded = true
+                        return 0  // makes libcurl stop with CURLE_WRITE_ERROR
+                    }
+                    data.withMemoryRebound(to: UInt8.self, capacity: length) { sink.body.append($0, count: length) }
+                    return length
+                }
+                mydex_curl_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+                return curl_easy_perform(handle)
+            }
+        }
+
+        guard code == CURLE_OK else {
+            let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+            return .failure(transportError(code, detail: detail, request: request, sizeExceeded: sink.exceeded))
+        }
+        var status = 0
+        mydex_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var contentType: UnsafeMutablePointer<CChar>?
+        mydex_curl_get_string(handle, CURLINFO_CONTENT_TYPE, &contentType)
+        return .success(HTTPResponse(
+            status: status, contentType: contentType.map { String(cString: $0) },
+            retryAfter: header(named: "Retry-After", handle), body: sink.body))
+    }
+
+    private static func header(named name: String, _ handle: UnsafeMutableRawPointer) -> String? {
+        var header: UnsafeMutablePointer<curl_header>?
+        // -1: the last request, i.e. the final response after redirects.
+        guard curl_easy_header(handle, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
+              let value = header?.pointee.value
+        else { return nil }
+        return String(cString: value)
+    }
+
+    private static func transportError(
+        _ code: CURLcode, detail: String, request: HTTPRequest, sizeExceeded: Bool
+    ) -> TransportError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            return .timedOut(request.deadline)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .bodyTooLarge(limit: request.maxBodyBytes)
+        case CURLE_WRITE_ERROR where sizeExceeded:
+            return .bodyTooLarge(limit: request.maxBodyBytes)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT,
+             CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE,
+             CURLE_SSL_CONNECT_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .connectionFailed(detail)
+        default:
+            return .failed(detail)
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// How hard to try before giving up on a request.
+public struct RetryPolicy: Sendable, Equatable {
+    public var maxAttempts: Int
+    public var baseDelay: Duration
+    public var maxDelay: Duration
+    /// A server's `Retry-After` is honoured up to this.
+    public var maxRetryAfter: Duration
+
+    public init(
+        maxAttempts: Int = 4, baseDelay: Duration = .milliseconds(250), maxDelay: Duration = .seconds(4),
+        maxRetryAfter: Duration = .seconds(10)
+    ) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxRetryAfter = maxRetryAfter
+    }
+
+    /// Exponential backoff with full jitter: a random delay up to `base * 2^(attempt-1)`, capped.
+    /// `unitRandom` is in 0..<1.
+    public func backoff(afterAttempt attempt: Int, unitRandom: Double) -> Duration {
+        let ceiling = min(baseDelay * (1 << min(attempt - 1, 20)), maxDelay)
+        return ceiling * max(0, min(unitRandom, 1))
+    }
+
+    /// The wait a `Retry-After` value asks for (seconds or an HTTP date), capped.
+    public func retryAfterDelay(_ header: String?, now: Date) -> Duration? {
+        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        if let seconds = Int(header) { return min(.seconds(max(seconds, 0)), maxRetryAfter) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: header) else { return nil }
+        let seconds = max(0, date.timeIntervalSince(now))
+        return min(.milliseconds(Int(seconds * 1000)), maxRetryAfter)
+    }
+}
+
+/// PokeAPI over an `HTTPTransport` (libcurl in the app), with retries and JSON checks.
+public struct LivePokeAPIClient: PokeAPIClient {
+    public static let defaultBaseURL = "https://pokeapi.co/api/v2"
+
+    public let baseURL: String
+    let transport: any HTTPTransport
+    let userAgent: String
+    let retryPolicy: RetryPolicy
+    let requestLimits: HTTPRequest
+    let sleep: @Sendable (Duration) async throws -> Void
+    let unitRandom: @Sendable () -> Double
+    let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - sleep, unitRandom, now: injected so tests control backoff without waiting.
+    public init(
+        baseURL: String, transport: any HTTPTransport, userAgent: String, retryPolicy: RetryPolicy = RetryPolicy(),
+        connectTimeout: Duration = .seconds(10), deadline: Duration = .seconds(20),
+        sleep: @escaping @Sendable (Duration) async throws -> Void,
+        unitRandom: @escaping @Sendable () -> Double,
+        now: @escaping @Sendable () -> Date
+    ) throws(PokeAPIError) {
+        self.baseURL = try Self.validated(baseURL)
+        self.transport = transport
+        self.userAgent = userAgent
+        self.retryPolicy = retryPolicy
+        self.requestLimits = HTTPRequest(url: "", userAgent: userAgent, connectTimeout: connectTimeout, deadline: deadline)
+        self.sleep = sleep
+        self.unitRandom = unitRandom
+        self.now = now
+    }
+
+    /// Accepts only absolute http(s) URLs with a host; drops a trailing slash.
+    public static func validated(_ baseURL: String) throws(PokeAPIError) -> String {
+        guard let components = URLComponents(string: baseURL),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil
+        else { throw .invalidBaseURL(baseURL) }
+        var trimmed = baseURL
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    public func speciesCount() async throws(PokeAPIError) -> Int {
+        let list: ResourceList = try await fetch("pokemon-species/?limit=1")
+        return list.count
+    }
+
+    public func pokemon(id: Int) async throws(PokeAPIError) -> PokemonResource {
+        try await fetch("pokemon/\(id)/")
+    }
+
+    public func species(id: Int) async throws(PokeAPIError) -> SpeciesResource {
+        try await fetch("pokemon-species/\(id)/")
+    }
+
+    func fetch<T: Decodable>(_ path: String) async throws(PokeAPIError) -> T {
+        let url = "\(baseURL)/\(path)"
+        let response = try await getWithRetries(url)
+        return try Self.decode(response, url: url)
+    }
+
+    static func decode<T: Decodable>(_ response: HTTPResponse, url: String) throws(PokeAPIError) -> T {
+        let contentType = response.contentType?.lowercased()
+        let firstByte = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
+        if let contentType, !contentType.contains("json"), !looksLikeJSON {
+            throw .notJSON(url: url, contentType: contentType)
+        }
+        guard looksLikeJSON else { throw .notJSON(url: url, contentType: response.body.isEmpty ? "an empty body" : contentType) }
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch let error as DecodingError {
+            throw .undecodable(url: url, detail: Self.describe(error))
+        } catch {
+            throw .undecodable(url: url, detail: "\(error)")
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context.codingPath + [key]))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "unexpected value at \(path(context.codingPath))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "malformed JSON" : "bad value at \(path(context.codingPath))"
+        @unknown default:
+            return "unexpected JSON"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    /// GET with retries on connection failures, 429 and 5xx; 404 and other 4xx fail at once.
+    func getWithRetries(_ url: String) async throws(PokeAPIError) -> HTTPResponse {
+        var request = requestLimits
+        request.url = url
+        var attempt = 0
+        while true {
+            attempt += 1
+            let retry: (detail: String, serverDelay: Duration?)
+            switch await attemptOnce(request) {
+            case .success(let response):
+                return response
+            case .failure(let error):
+                throw error
+            case .retryable(let detail, let serverDelay):
+                guard attempt < retryPolicy.maxAttempts else {
+                    throw .unreachable(url: url, detail: detail, attempts: attempt)
+                }
+                retry = (detail, serverDelay)
+            }
+            let delay = retry.serverDelay ?? retryPolicy.backoff(afterAttempt: attempt, unitRandom: unitRandom())
+            do {
+                try await sleep(delay)
+            } catch {
+                throw .unreachable(url: url, detail: "\(retry.detail); cancelled while waiting to retry", attempts: attempt)
+            }
+        }
+    }
+
+    private enum AttemptOutcome {
+        case success(HTTPResponse)
+        case failure(PokeAPIError)
+        case retryable(detail: String, serverDelay: Duration?)
+    }
+
+    private func attemptOnce(_ request: HTTPRequest) async -> AttemptOutcome {
+        let url = request.url
+        do {
+            let response = try await transport.get(request)
+            switch response.status {
+            case 200..<300:
+                return .success(response)
+            case 404:
+                return .failure(.notFound(url: url))
+            case 429, 500..<600:
+                return .retryable(
+                    detail: "HTTP \(response.status)",
+                    serverDelay: retryPolicy.retryAfterDelay(response.retryAfter, now: now()))
+            default:
+                return .failure(.httpStatus(response.status, url: url))
+            }
+        } catch {
+            switch error {
+            case .connectionFailed(let detail):
+                return .retryable(detail: detail, serverDelay: nil)
+            case .timedOut(let after):
+                // Not retried: a server too slow for one deadline would make every retry as slow.
+                return .failure(.timedOut(url: url, after: after))
+            case .bodyTooLarge(let limit):
+                return .failure(.bodyTooLarge(url: url, limit: limit))
+            case .failed(let detail):
+                return .failure(.transport(url: url, detail: detail))
+            }
+        }
+    }
+}
