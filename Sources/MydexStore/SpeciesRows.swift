@@ -92,7 +92,7 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
             try LocalizationRow(
                 speciesID: data.id, language: localization.language.lowercased(), name: localization.name,
                 genus: localization.genus, flavorText: localization.flavorText
-            ).upsert(db)
+            ).insert(db)
         }
         for (index, type) in data.types.enumerated() {
             try TypeRow(speciesID: data.id, slot: index + 1, type: type).insert(db)

@@ -1,0 +1,51 @@
+import ArgumentParser
+import MydexServices
+
+struct NicknameCommand: MydexCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nickname",
+        abstract: "Give one of your Pokémon a nickname, or clear it.",
+        discussion: """
+            A nickname is 1 to \(Nickname.maxLength) characters (emoji and accents count as one), \
+            without control characters; surrounding spaces are trimmed.
+
+            Examples:
+              $ mydex nickname 3 Sparky
+              $ mydex nickname 3 "피카 ⚡"
+              $ mydex nickname 3 --clear
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The entry id, as shown by `mydex list`.")
+    var id: Int64
+
+    @Argument(help: "The new nickname.")
+    var name: String?
+
+    @Flag(help: "Remove the nickname.")
+    var clear = false
+
+    func validate() throws {
+        try EntryID.validate(id)
+        switch (name, clear) {
+        case (nil, false): throw ValidationError("give a nickname, or --clear to remove it.")
+        case (.some, true): throw ValidationError("give a nickname or --clear, not both.")
+        case (let name?, false):
+            do { _ = try Nickname.validate(name) } catch { throw ValidationError(error.description) }
+        case (nil, true): break
+        }
+    }
+
+    func run(_ context: MydexContext) async throws {
+        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
+        let printer = Printer(context, json: global.json)
+        if let name {
+            let entry = try await service.setNickname(entryID: id, to: name)
+            try printer.entryChanged(entry, SafeText("Entry #\(entry.id) is now called ") + SafeText(entry.pokemon.nickname ?? name).styled(.bold, if: printer.color) + ".")
+        } else {
+            let entry = try await service.clearNickname(entryID: id)
+            try printer.entryChanged(entry, "Cleared the nickname of " + printer.describe(entry) + ".")
+        }
+    }
+}

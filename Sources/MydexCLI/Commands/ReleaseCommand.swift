@@ -1,0 +1,33 @@
+import ArgumentParser
+import MydexServices
+
+struct ReleaseCommand: MydexCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "release",
+        abstract: "Throw a Pokémon back to the wild.",
+        discussion: """
+            The entry leaves `mydex list` but is kept in the database and the history \
+            (`mydex list --all` still shows it). Releasing a favorite needs --force.
+
+            Examples:
+              $ mydex release 3
+              $ mydex release 7 --force
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The entry id, as shown by `mydex list`.")
+    var id: Int64
+
+    @Flag(help: "Release it even if it is a favorite.")
+    var force = false
+
+    func validate() throws { try EntryID.validate(id) }
+
+    func run(_ context: MydexContext) async throws {
+        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
+        let entry = try await service.release(entryID: id, force: force)
+        let printer = Printer(context, json: global.json)
+        try printer.entryChanged(entry, "Released " + printer.describe(entry) + " back to the wild. Bye!")
+    }
+}

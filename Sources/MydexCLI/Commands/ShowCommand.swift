@@ -1,0 +1,88 @@
+import ArgumentParser
+import MydexStore
+
+struct ShowCommand: MydexCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show everything known about one of your Pokémon.",
+        discussion: """
+            Shows the entry (nickname, favorite, shiny, when it was caught or released) and its \
+            species: names in other languages, types, genus, height, weight and Pokédex text.
+
+            Examples:
+              $ mydex show 3
+              $ mydex show 3 --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The entry id, as shown by `mydex list`.")
+    var id: Int64
+
+    func validate() throws { try EntryID.validate(id) }
+
+    struct ShowJSON: Encodable {
+        var entry: EntryJSON
+        var heightMetres: Double
+        var weightKilograms: Double
+        var genus: String?
+        var flavorText: String?
+        var names: [String: String]
+        var generation: Int?
+        var captureRate: Int
+        var baseExperience: Int?
+        var legendary: Bool
+        var mythical: Bool
+        var sprite: String?
+        var cry: String?
+    }
+
+    func run(_ context: MydexContext) async throws {
+        let entry = try await global.openStore(context).entry(id: id)
+        let printer = Printer(context, json: global.json)
+        let species = entry.species
+        let english = species.localization("en")
+        if global.json {
+            try printer.printJSON(ShowJSON(
+                entry: EntryJSON(entry), heightMetres: Double(species.heightDecimetres) / 10,
+                weightKilograms: Double(species.weightHectograms) / 10, genus: english?.genus,
+                flavorText: english?.flavorText,
+                names: Dictionary(uniqueKeysWithValues: species.localizations.compactMap { l in l.name.map { (l.language, $0) } }),
+                generation: species.generation, captureRate: species.captureRate,
+                baseExperience: species.baseExperience, legendary: species.isLegendary, mythical: species.isMythical,
+                sprite: entry.pokemon.isShiny ? species.shinySpriteURL : species.spriteURL, cry: species.cryURL))
+            return
+        }
+        let presentation = printer.presentation
+        let pokemon = entry.pokemon
+        printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
+        var fields: [(String, String)] = [
+            ("Species", "\(presentation.dexNumber(species.id)) \(presentation.speciesName(species))"),
+        ]
+        let otherNames = ["ja", "ko", "zh-hans", "fr", "de"].compactMap { code in
+            species.localization(code)?.name.map { "\($0) (\(code))" }
+        }
+        if !otherNames.isEmpty { fields.append(("Also", otherNames.joined(separator: ", "))) }
+        if let genus = english?.genus { fields.append(("Genus", genus)) }
+        fields += [
+            ("Types", presentation.types(species)),
+            ("Height", presentation.metres(species.heightDecimetres)),
+            ("Weight", presentation.kilograms(species.weightHectograms)),
+        ]
+        if let generation = species.generation { fields.append(("Generation", String(generation))) }
+        if species.isLegendary { fields.append(("Legendary", "yes")) }
+        if species.isMythical { fields.append(("Mythical", "yes")) }
+        fields += [
+            ("Nickname", pokemon.nickname ?? "—"),
+            ("Favorite", pokemon.isFavorite ? "yes ★" : "no"),
+            ("Shiny", pokemon.isShiny ? "yes ✨" : "no"),
+            ("Caught", presentation.dateTime(pokemon.caughtAt)),
+        ]
+        if let released = pokemon.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
+        if let flavor = english?.flavorText { fields.append(("Pokédex", flavor)) }
+        let width = fields.map { TerminalText.displayWidth($0.0) }.max() ?? 0
+        for (label, value) in fields {
+            printer.line(SafeText("  " + TerminalText.padded(label, to: width) + "  ") + SafeText(value))
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import MydexServices
+import MydexStore
+import PokeAPI
+
+/// Everything a command reaches outside itself, in one value: tests build their own, the app
+/// builds the live one in `live()`, the only place that touches the real process environment.
+public struct MydexContext: Sendable {
+    public var environment: [String: String]
+    public var homeDirectory: String
+    public var output: Output
+    public var clock: any MydexClock
+    public var random: RandomSource
+    /// The network. Tests pass a transport that fails the test when it is reached unstubbed.
+    public var transport: any HTTPTransport
+    public var retryPolicy: RetryPolicy
+    /// How dates are shown.
+    public var timeZone: TimeZone
+    /// How long to wait for another `mydex` process holding the database lock.
+    public var busyTimeout: TimeInterval
+
+    public init(
+        environment: [String: String], homeDirectory: String, output: Output, clock: any MydexClock,
+        random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
+        timeZone: TimeZone = .current, busyTimeout: TimeInterval = 30
+    ) {
+        self.environment = environment
+        self.homeDirectory = homeDirectory
+        self.output = output
+        self.clock = clock
+        self.random = random
+        self.transport = transport
+        self.retryPolicy = retryPolicy
+        self.timeZone = timeZone
+        self.busyTimeout = busyTimeout
+    }
+
+    /// The real process: its environment, terminal, clock, entropy and libcurl.
+    public static func live() -> MydexContext {
+        let environment = ProcessInfo.processInfo.environment
+        return MydexContext(
+            environment: environment,
+            homeDirectory: environment["HOME"] ?? NSHomeDirectory(),
+            output: .live(environment: environment),
+            clock: SystemClock(),
+            random: .system,
+            transport: CurlTransport())
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import MydexStore
+
+/// How entries, species and dates look in text and JSON.
+struct Presentation {
+    let timeZone: TimeZone
+    let color: Bool
+
+    func dexNumber(_ id: Int) -> String {
+        "#" + String(format: "%04d", id)
+    }
+
+    func speciesName(_ species: SpeciesData) -> String {
+        species.displayName(language: "en")
+    }
+
+    func types(_ species: SpeciesData) -> String {
+        species.types.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "/")
+    }
+
+    /// "Sparky (Pikachu)" or "Pikachu".
+    func title(_ entry: CollectionEntry) -> String {
+        let name = speciesName(entry.species)
+        guard let nickname = entry.pokemon.nickname else { return name }
+        return "\(nickname) (\(name))"
+    }
+
+    func date(_ date: Date) -> String { format(date, "yyyy-MM-dd") }
+
+    func dateTime(_ date: Date) -> String { format(date, "yyyy-MM-dd HH:mm") }
+
+    private func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    func metres(_ decimetres: Int) -> String { String(format: "%.1f m", Double(decimetres) / 10) }
+
+    func kilograms(_ hectograms: Int) -> String { String(format: "%.1f kg", Double(hectograms) / 10) }
+}
+
+/// An entry as `--json` prints it.
+struct EntryJSON: Encodable {
+    var id: Int64
+    var dex: Int
+    var species: String
+    var name: String
+    var nickname: String?
+    var types: [String]
+    var favorite: Bool
+    var shiny: Bool
+    var caughtAt: Date
+    var releasedAt: Date?
+
+    init(_ entry: CollectionEntry) {
+        id = entry.id
+        dex = entry.species.id
+        species = entry.species.name
+        name = entry.species.displayName(language: "en")
+        nickname = entry.pokemon.nickname
+        types = entry.species.types
+        favorite = entry.pokemon.isFavorite
+        shiny = entry.pokemon.isShiny
+        caughtAt = entry.pokemon.caughtAt
+        releasedAt = entry.pokemon.releasedAt
+    }
+}
+
+/// mydex's JSON: sorted keys, ISO 8601 dates, and every character a terminal could act on
+/// written as a `\u` escape (JSONEncoder leaves C1 controls and bidi overrides raw).
+enum JSONOutput {
+    static func render(_ value: some Encodable) throws -> SafeText {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        var escaped = ""
+        for scalar in json.unicodeScalars {
+            if TerminalText.isUnsafe(scalar), scalar.value > 0x1F || scalar.value == 0x7F {
+                escaped += String(format: "\\u%04X", scalar.value)
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return .json(escaped)
+    }
+}

@@ -1,0 +1,66 @@
+/// Text from outside mydex (API strings, nicknames, paths) must not drive the terminal.
+enum TerminalText {
+    /// `text` with every character that a terminal could act on written as a visible `\u{…}`:
+    /// C0 and C1 controls (ESC, CSI, OSC, NUL, …), DEL, line and paragraph separators and the
+    /// bidirectional overrides and isolates that can reorder what is shown.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true                       // C0, DEL, C1
+        case 0x2028, 0x2029: return true                                  // line/paragraph separator
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true  // bidi controls
+        default: return false
+        }
+    }
+
+    /// How many terminal columns `text` takes: East Asian wide and fullwidth characters and
+    /// emoji take two, combining marks none.
+    static func displayWidth(_ text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    private static func width(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.count > 1,
+           character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {
+            return 2  // emoji presentation selector
+        }
+        if first.properties.isEmojiPresentation { return 2 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        return isWide(first.value) ? 2 : 1
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text` padded with spaces to `width` columns (on the right, or on the left for numbers).
+    static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - displayWidth(text)))
+        return alignRight ? padding + text : text + padding
+    }
+}

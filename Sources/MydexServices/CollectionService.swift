@@ -1,0 +1,46 @@
+import Foundation
+import MydexStore
+
+/// Changes to the collection that carry rules beyond the store's: nicknames are validated,
+/// every change is stamped with the injected clock.
+public struct CollectionService: Sendable {
+    let store: CollectionStore
+    let clock: any MydexClock
+
+    public init(store: CollectionStore, clock: any MydexClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    public func release(entryID: Int64, force: Bool) async throws -> CollectionEntry {
+        try await store.release(entryID: entryID, force: force, at: clock.now())
+    }
+
+    public func setNickname(entryID: Int64, to raw: String) async throws -> CollectionEntry {
+        let nickname = try Nickname.validate(raw)
+        return try await store.setNickname(entryID: entryID, to: nickname, at: clock.now())
+    }
+
+    public func clearNickname(entryID: Int64) async throws -> CollectionEntry {
+        try await store.setNickname(entryID: entryID, to: nil, at: clock.now())
+    }
+
+    public func setFavorite(entryID: Int64, _ isFavorite: Bool) async throws -> CollectionEntry {
+        try await store.setFavorite(entryID: entryID, isFavorite, at: clock.now())
+    }
+
+    /// A backup to `path`, or to a new timestamped file in the backups folder; with `keep`,
+    /// the oldest automatic backups beyond that number are removed afterwards.
+    public func backup(to path: String?, keep: Int?) async throws -> BackupSummary {
+        var summary = try await store.backup(to: path ?? store.automaticBackupPath(at: clock.now()))
+        if let keep { summary.pruned = try store.pruneAutomaticBackups(keeping: keep) }
+        return summary
+    }
+
+    /// Restores `path` after saving the current collection as an automatic backup.
+    public func restore(from path: String) async throws -> RestoreSummary {
+        let now = clock.now()
+        return try await store.restore(
+            from: path, safetyBackup: store.automaticBackupPath(at: now, suffix: "-before-restore"), at: now)
+    }
+}
