@@ -53,7 +53,7 @@ let package = Package(
                 "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import Testing
+@testable import MydexStore
+
+@Suite("Schema migrations")
+struct MigrationTests {
+    @Test("Every .sql file in Migrations/ is embedded, in file-name order, byte for byte")
+    func everyMigrationFileIsRegistered() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(!files.isEmpty)
+        #expect(Migration.embedded.map(\.identifier) == files.map { String($0.dropLast(4)) })
+        for (file, migration) in zip(files, Migration.embedded) {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            #expect(migration.sql == text, "\(file) differs from its embedded copy")
+        }
+    }
+
+    @Test("A fresh database gets every migration, the application id, and private permissions")
+    func freshDatabase() async throws {
+        let environment = try TestEnvironment()
+        let store = try environment.openStore()
+        #expect(try await store.appliedMigrations() == Migration.embedded.map(\.identifier))
+        let applicationID = try await store.writer.read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
+        #expect(applicationID == SchemaMigrator.applicationID)
+        let journalMode = try await store.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(journalMode == "delete")
+        let fileMode = try FileManager.default.attributesOfItem(atPath: environment.databasePath)[.posixPermissions] as? Int
+        let folderMode = try FileManager.default.attributesOfItem(
+            atPath: (environment.databasePath as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(folderMode == 0o700)
+    }
+
+    @Test("Upgrading from every earlier schema keeps the data")
+    func upgradeFromEveryEarlierMigration() async throws {
+        let all = Migration.embedded
+        for count in 1...all.count {
+            let environment = try TestEnvironment()
+            let old = try CollectionStore.open(
+                path: environment.databasePath, now: TestClock.start, migrations: Array(all.prefix(count)))
+            // Data written with the first schema's SQL, as an old mydex would have.
+            try await old.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO species (id, name, height_decimetres, weight_hectograms, base_experience, capture_rate,
+                        is_baby, is_legendary, is_mythical, fetched_at)
+                    VALUES (25, 'pikachu', 4, 60, 112, 190, 0, 0, 0, '2026-01-01 00:00:00.000');
+                    INSERT INTO caught_pokemon (species_id, nickname, is_favorite, caught_at)
+                    VALUES (25, 'Sparky', 1, '2026-01-01 00:00:00.000');
+                    INSERT INTO history (entry_id, action, detail, occurred_at)
+                    VALUES (1, 'catch', 'pikachu', '2026-01-01 00:00:00.000');
+                    """)
+            }
+            try old.close()
+            let upgraded = try environment.openStore()
+            #expect(try await upgraded.appliedMigrations() == all.map(\.identifier))
+            let entry = try await upgraded.entry(id: 1)
+            #expect(entry.pokemon.nickname == "Sparky")
+            #expect(entry.pokemon.isFavorite)
+            #expect(try await upgraded.history(limit: nil).count == 1)
+        }
+    }
+
+    @Test("A database from a newer mydex is refused and left byte-for-byte untouched")
+    func newerDatabaseIsRefused() async throws {
+        let environment = try TestEnvironment()
+        let store = try environment.openStore()
+        try await store.writer.write { db in
+            try db.execute(sql: "INSERT INTO mydex_schema_migrations VALUES ('m9999_from_the_future', '2030-01-01')")
+        }
+        try store.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
+        #expect(throws: StoreError.newerDatabase(path: environment.databasePath, unknownMigrations: ["m9999_from_the_future"])) {
+            try environment.openStore()
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: environment.databasePath)) == before)
+        #expect(!FileManager.default.fileExists(atPath: environment.databasePath + "-journal"))
+    }
+
+    @Test("Foreign SQLite files, non-database files and damaged files are refused untouched")
+    func foreignAndDamagedFilesAreRefused() async throws {
+        let environment = try TestEnvironment()
+        let path = environment.path("other.sqlite")
+        let foreign = try DatabaseQueue(path: path)
+        try await foreign.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hi')") }
+        try foreign.close()
+        try expectRefusedUntouched(path, StoreError.notAMydexDatabase(path: path))
+
+        let textPath = environment.path("notes.txt")
+        try Data(repeating: UInt8(ascii: "x"), count: 5000).write(to: URL(fileURLWithPath: textPath))
+        try expectRefusedUntouched(textPath, StoreError.notAMydexDatabase(path: textPath))
+
+        // A real mydex database with a page overwritten in the middle.
+        let store = try environment.openStore()
+        for _ in 0..<20 { try await store.saveSpecies(try Fixtures.speciesData(151)) }
+        try store.close()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
+        let pageSize = 4096
+        #expect(bytes.count > pageSize * 6)
+        bytes.replaceSubrange(pageSize * 3 ..< pageSize * 4, with: Data(repeating: 0xA5, count: pageSize))
+        try bytes.write(to: URL(fileURLWithPath: environment.databasePath))
+        do {
+            _ = try environment.openStore()
+            Issue.record("a damaged database was opened")
+        } catch let error as StoreError {
+            guard case .damagedDatabase = error else { Issue.record("unexpected \(error)"); return }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: environment.databasePath)) == bytes)
+    }
+
+    private func expectRefusedUntouched(_ path: String, _ expected: StoreError) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: expected) { try CollectionStore.open(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("Several connections opening a fresh file at the same moment all succeed")
+    func concurrentFirstOpens() async throws {
+        let environment = try TestEnvironment()
+        let path = environment.databasePath
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let store = try CollectionStore.open(path: path, busyTimeout: 10)
+                    return try await store.appliedMigrations()
+                }
+            }
+            for try await applied in group {
+                #expect(applied == Migration.embedded.map(\.identifier))
+            }
+        }
+    }
+}

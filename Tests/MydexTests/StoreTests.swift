@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import Testing
+@testable import MydexStore
+
+@Suite("The collection store")
+struct StoreTests {
+    let environment: TestEnvironment
+    let store: CollectionStore
+
+    init() throws {
+        environment = try TestEnvironment()
+        store = try environment.openStore()
+    }
+
+    private func catchOne(_ speciesID: Int = 25, shiny: Bool = false) async throws -> CollectionEntry {
+        try await store.recordCatch(
+            speciesID: speciesID, isShiny: shiny, at: environment.clock.now(),
+            fetchedSpecies: try Fixtures.speciesData(speciesID))
+    }
+
+    @Test("A catch and its history row are written together")
+    func catchWritesHistory() async throws {
+        let entry = try await catchOne(25, shiny: true)
+        #expect(entry.id == 1)
+        #expect(entry.species.displayName() == "Pikachu")
+        #expect(entry.pokemon.isShiny)
+        let history = try await store.history(limit: nil)
+        #expect(history.map(\.action) == [.catch])
+        #expect(history.first?.entryID == entry.id)
+        #expect(history.first?.detail == "pikachu (shiny)")
+    }
+
+    @Test("A catch of an uncached species without fetched data fails and writes nothing")
+    func catchNeedsSpecies() async throws {
+        await #expect(throws: StoreError.speciesNotCached(id: 999)) {
+            try await store.recordCatch(speciesID: 999, isShiny: false, at: environment.clock.now())
+        }
+        #expect(try await store.counts() == CollectionCounts(entries: 0, released: 0, historyRows: 0, cachedSpecies: 0))
+    }
+
+    @Test("Releasing keeps the entry in the database and the history, and hides it from the list")
+    func releaseIsAThrowBack() async throws {
+        let pikachu = try await catchOne(25)
+        let mew = try await catchOne(151)
+        let released = try await store.release(entryID: pikachu.id, force: false, at: environment.clock.now())
+        #expect(released.pokemon.isReleased)
+        #expect(try await store.entries().map(\.id) == [mew.id])
+        #expect(try await store.entries(includeReleased: true).map(\.id) == [pikachu.id, mew.id])
+        #expect(try await store.history(limit: 1).first?.action == .release)
+        await #expect(throws: StoreError.entryReleased(id: pikachu.id)) {
+            try await store.release(entryID: pikachu.id, force: false, at: environment.clock.now())
+        }
+        await #expect(throws: StoreError.entryNotFound(id: 42)) {
+            try await store.release(entryID: 42, force: false, at: environment.clock.now())
+        }
+    }
+
+    @Test("Releasing a favorite needs force")
+    func favoriteNeedsForce() async throws {
+        let entry = try await catchOne()
+        _ = try await store.setFavorite(entryID: entry.id, true, at: environment.clock.now())
+        await #expect(throws: StoreError.favoriteNeedsForce(id: entry.id)) {
+            try await store.release(entryID: entry.id, force: false, at: environment.clock.now())
+        }
+        #expect(try await store.entries().count == 1)
+        _ = try await store.release(entryID: entry.id, force: true, at: environment.clock.now())
+        #expect(try await store.entries().isEmpty)
+    }
+
+    @Test("Nicknames and favorites record what changed; repeating a favorite records nothing")
+    func nicknameAndFavoriteHistory() async throws {
+        let entry = try await catchOne()
+        _ = try await store.setNickname(entryID: entry.id, to: "Sparky", at: environment.clock.now())
+        _ = try await store.setNickname(entryID: entry.id, to: "Zap", at: environment.clock.now())
+        _ = try await store.setNickname(entryID: entry.id, to: nil, at: environment.clock.now())
+        _ = try await store.setFavorite(entryID: entry.id, true, at: environment.clock.now())
+        _ = try await store.setFavorite(entryID: entry.id, true, at: environment.clock.now())
+        _ = try await store.setFavorite(entryID: entry.id, false, at: environment.clock.now())
+        let history = try await store.history(limit: nil).reversed()
+        #expect(history.map(\.action) == [.catch, .nicknameSet, .nicknameSet, .nicknameCleared, .favorite, .unfavorite])
+        #expect(history.map(\.detail) == ["pikachu", "Sparky", "Zap (was Sparky)", "was Zap", nil, nil])
+        #expect(try await store.entry(id: entry.id).pokemon.nickname == nil)
+    }
+
+    @Test("A species fetched again replaces the cached one without touching caught Pokémon")
+    func speciesUpsert() async throws {
+        let entry = try await catchOne(25)
+        var refreshed = try Fixtures.speciesData(25)
+        refreshed.types = ["electric", "fairy"]
+        refreshed.localizations = [.init(language: "EN", name: "Pikachu!")]
+        try await store.saveSpecies(refreshed)
+        let reloaded = try await store.entry(id: entry.id)
+        #expect(reloaded.species.types == ["electric", "fairy"])
+        #expect(reloaded.species.localizations == [.init(language: "en", name: "Pikachu!")])
+    }
+
+    @Test("A backup is a verified copy, never overwrites, and a restore brings it back with a history row")
+    func backupAndRestore() async throws {
+        let first = try await catchOne(25)
+        let backupPath = environment.path("backup.sqlite")
+        let summary = try await store.backup(to: backupPath)
+        #expect(summary.counts == CollectionCounts(entries: 1, released: 0, historyRows: 1, cachedSpecies: 1))
+        await #expect(throws: StoreError.fileExists(path: backupPath)) { try await store.backup(to: backupPath) }
+
+        _ = try await catchOne(151)
+        _ = try await store.release(entryID: first.id, force: false, at: environment.clock.now())
+        let safety = environment.path("safety.sqlite")
+        let restored = try await store.restore(from: backupPath, safetyBackup: safety, at: environment.clock.now())
+        #expect(restored.counts.entries == 1)
+        #expect(try await store.entries().map(\.species.name) == ["pikachu"])
+        #expect(try await store.history(limit: 1).first?.action == .restore)
+        // The collection as it was before the restore is in the safety copy.
+        let before = try CollectionStore.open(path: safety)
+        #expect(try await before.counts().entries == 2)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: environment.directory.path)
+            .filter { $0.contains("partial") || $0.contains("restore-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("Restore refuses a foreign file, a newer database and the live database itself")
+    func restoreRefusals() async throws {
+        _ = try await catchOne()
+        let foreign = environment.path("foreign.sqlite")
+        let queue = try DatabaseQueue(path: foreign)
+        try await queue.write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        try queue.close()
+        let safety = environment.path("safety.sqlite")
+        await #expect(throws: StoreError.notAMydexDatabase(path: foreign)) {
+            try await store.restore(from: foreign, safetyBackup: safety, at: environment.clock.now())
+        }
+        await #expect(throws: StoreError.restoreFromLiveDatabase(path: store.path)) {
+            try await store.restore(from: store.path, safetyBackup: safety, at: environment.clock.now())
+        }
+        let newer = environment.path("newer.sqlite")
+        _ = try await store.backup(to: newer)
+        let newerQueue = try DatabaseQueue(path: newer)
+        try await newerQueue.write { try $0.execute(sql: "INSERT INTO mydex_schema_migrations VALUES ('m9999_next', 'x')") }
+        try newerQueue.close()
+        await #expect(throws: StoreError.newerDatabase(path: newer, unknownMigrations: ["m9999_next"])) {
+            try await store.restore(from: newer, safetyBackup: safety, at: environment.clock.now())
+        }
+        #expect(!FileManager.default.fileExists(atPath: safety), "no safety backup is made for a refused restore")
+        #expect(try await store.counts().entries == 1)
+    }
+
+    @Test("Database paths: --db, then MYDEX_DB, then XDG_DATA_HOME, then ~/.local/share")
+    func databaseLocation() {
+        let home = "/home/ash"
+        #expect(DatabaseLocation.resolve(explicit: "/tmp/a.sqlite", environment: ["MYDEX_DB": "/tmp/b.sqlite"], homeDirectory: home) == "/tmp/a.sqlite")
+        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["MYDEX_DB": "/tmp/b.sqlite", "XDG_DATA_HOME": "/x"], homeDirectory: home) == "/tmp/b.sqlite")
+        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x"], homeDirectory: home) == "/x/mydex/mydex.sqlite")
+        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "relative"], homeDirectory: home) == "/home/ash/.local/share/mydex/mydex.sqlite")
+        #expect(DatabaseLocation.resolve(explicit: nil, environment: [:], homeDirectory: home) == "/home/ash/.local/share/mydex/mydex.sqlite")
+    }
+}

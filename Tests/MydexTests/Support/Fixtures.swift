@@ -1,0 +1,60 @@
+import Foundation
+import MydexServices
+import MydexStore
+import PokeAPI
+
+/// Real PokeAPI responses copied unchanged from PokeAPI into Tests/MydexTests/Fixtures.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pokeapi/v2")
+
+    /// Species ids with both a `/pokemon` and a `/pokemon-species` fixture.
+    static let speciesIDs = [1, 4, 7, 25, 133, 150, 151]
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The fixture for an API path such as `pokemon/25/` or `pokemon-species/?limit=1`.
+    static func body(forAPIPath path: String) -> Data? {
+        let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        let trimmed = withoutQuery.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        return try? Data(contentsOf: root.appendingPathComponent(trimmed).appendingPathComponent("index.json"))
+    }
+
+    static func data(_ path: String) throws -> Data {
+        guard let body = body(forAPIPath: path) else { throw CocoaError(.fileNoSuchFile) }
+        return body
+    }
+
+    static func pokemon(_ id: Int) throws -> PokemonResource {
+        try JSONDecoder().decode(PokemonResource.self, from: data("pokemon/\(id)"))
+    }
+
+    static func species(_ id: Int) throws -> SpeciesResource {
+        try JSONDecoder().decode(SpeciesResource.self, from: data("pokemon-species/\(id)"))
+    }
+
+    static func speciesData(_ id: Int, fetchedAt: Date = TestClock.start) throws -> SpeciesData {
+        SpeciesData(pokemon: try pokemon(id), species: try species(id), fetchedAt: fetchedAt)
+    }
+
+    /// A seed whose catch picks `speciesID` out of `count` species (found by trying seeds in order).
+    static func seed(catching speciesID: Int, count: Int = 1025) -> UInt64 {
+        var seed: UInt64 = 0
+        while true {
+            var generator = SeededGenerator(seed: seed)
+            if generator.nextInt(below: count) + 1 == speciesID { return seed }
+            seed += 1
+        }
+    }
+
+    /// Serves the fixtures the way PokeAPI serves its API (404 for anything else).
+    static func reply(_ request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
+        let prefix = "/api/v2/"
+        guard request.path.hasPrefix(prefix), let body = body(forAPIPath: String(request.path.dropFirst(prefix.count))) else {
+            return .response(status: 404, headers: ["Content-Type": "text/plain"], body: Data("Not Found".utf8))
+        }
+        return .json(body)
+    }
+}

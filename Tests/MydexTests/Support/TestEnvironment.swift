@@ -1,0 +1,59 @@
+import Foundation
+import MydexCLI
+import MydexServices
+import MydexStore
+import PokeAPI
+
+/// A temporary home for one test: its own database, clock, captured output and network.
+final class TestEnvironment: Sendable {
+    let directory: URL
+    let clock = TestClock()
+    let transport: any HTTPTransport
+
+    init(transport: any HTTPTransport = UnstubbedTransport()) throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mydex-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.transport = transport
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var databasePath: String { directory.appendingPathComponent("data/mydex.sqlite").path }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    func context(output: CapturedOutput, color: Bool = false) -> MydexContext {
+        MydexContext(
+            environment: ["MYDEX_DB": databasePath, "MYDEX_API_URL": "http://pokeapi.test/api/v2"],
+            homeDirectory: directory.path,
+            output: output.output(colorEnabled: color),
+            clock: clock,
+            random: RandomSource { 0xC0FFEE },
+            transport: transport,
+            timeZone: TimeZone(identifier: "UTC")!,
+            busyTimeout: 5)
+    }
+
+    /// Runs `mydex` in-process with these arguments.
+    @discardableResult
+    func run(_ arguments: String..., color: Bool = false) async -> Run {
+        await run(arguments, color: color)
+    }
+
+    func run(_ arguments: [String], color: Bool = false) async -> Run {
+        let output = CapturedOutput()
+        let status = await Mydex.run(arguments: arguments, context: context(output: output, color: color))
+        return Run(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
+    }
+
+    func openStore() throws -> CollectionStore {
+        try CollectionStore.open(path: databasePath, now: clock.now())
+    }
+}
