@@ -66,22 +66,23 @@ final class TestHTTPServer: Sendable {
     /// Every request received so far, oldest first.
     var requests: [Request] { state.withLock { $0.requests } }
 
+    /// Stops accepting and cuts open connections. File descriptors are shut down only under the
+    /// lock, and closed only by their own thread, so a number reused by another server is never hit.
     func stop() {
-        let connections = state.withLock { state -> Set<Int32> in
-            guard !state.stopped else { return [] }
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            return state.connections
+            shutdown(listener, Int32(SHUT_RDWR))
+            for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
+                if errno == EINTR, !state.withLock({ $0.stopped }) { continue }
+                close(listener)
                 return
             }
             let accepted = state.withLock { state -> Bool in
@@ -91,12 +92,15 @@ final class TestHTTPServer: Sendable {
             }
             guard accepted else {
                 close(connection)
+                close(listener)
                 return
             }
             let thread = Thread { [self] in
                 serve(connection)
-                state.withLock { _ = $0.connections.remove(connection) }
-                close(connection)
+                state.withLock {
+                    $0.connections.remove(connection)
+                    close(connection)
+                }
             }
             thread.start()
         }
