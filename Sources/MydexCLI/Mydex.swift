@@ -30,12 +30,13 @@ public struct Mydex: AsyncParsableCommand {
     /// reaches the terminal, argument parser errors included.
     public static func run(arguments: [String], context: MydexContext) async -> Int32 {
         do {
-            let command = try parseAsRoot(arguments)
-            guard let mydexCommand = command as? any MydexCommand else {
-                // Only the root is not a MydexCommand: without a subcommand it shows help.
-                throw CleanExit.helpRequest(self)
+            var command = try parseAsRoot(arguments)
+            if let mydexCommand = command as? any MydexCommand {
+                try await mydexCommand.run(context)
+            } else {
+                // The root without a subcommand, and `help`: both throw a request for help.
+                try command.run()
             }
-            try await mydexCommand.run(context)
             return ExitCode.success.rawValue
         } catch {
             let code = exitCode(for: error)
