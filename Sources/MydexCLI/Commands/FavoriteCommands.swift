@@ -21,10 +21,7 @@ struct FavoriteCommand: MydexCommand {
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
-        let entry = try await service.setFavorite(entryID: id, true)
-        let printer = Printer(context, json: global.json)
-        try printer.entryChanged(entry, SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite.")
+        try await markFavorite(true, entryID: id, global: global, context: context)
     }
 }
 
@@ -45,9 +42,17 @@ struct UnfavoriteCommand: MydexCommand {
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
-        let entry = try await service.setFavorite(entryID: id, false)
-        let printer = Printer(context, json: global.json)
-        try printer.entryChanged(entry, printer.describe(entry) + " is no longer a favorite.")
+        try await markFavorite(false, entryID: id, global: global, context: context)
     }
+}
+
+/// What `favorite` and `unfavorite` share: set the mark, say so.
+private func markFavorite(_ isFavorite: Bool, entryID: Int64, global: GlobalOptions, context: MydexContext) async throws {
+    let service = CollectionService(store: try global.openStore(context), clock: context.clock)
+    let entry = try await service.setFavorite(entryID: entryID, isFavorite)
+    let printer = Printer(context, json: global.json)
+    let sentence = isFavorite
+        ? SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite."
+        : printer.describe(entry) + " is no longer a favorite."
+    try printer.entryChanged(entry, sentence)
 }

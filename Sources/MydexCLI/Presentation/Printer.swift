@@ -30,9 +30,12 @@ struct Printer {
         }
     }
 
-    /// "Sparky (Pikachu) #0025, entry #3" with the entry's title emphasised.
+    /// "Sparky (Pikachu, entry #3)" or "Pikachu (entry #3)", the name emphasised.
     func describe(_ entry: CollectionEntry) -> SafeText {
-        SafeText(presentation.title(entry)).styled(.bold, if: color)
-            + SafeText(" (entry #\(entry.id))")
+        let species = presentation.speciesName(entry.species)
+        guard let nickname = entry.pokemon.nickname else {
+            return SafeText(species).styled(.bold, if: color) + SafeText(" (entry #\(entry.id))")
+        }
+        return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(species), entry #\(entry.id))")
     }
 }

@@ -21,7 +21,10 @@ struct Table {
                 widths[index] = max(widths[index], TerminalText.displayWidth(cell.plain))
             }
         }
-        func line(_ cells: [SafeText], header: Bool) -> SafeText {
+        func line(_ allCells: [SafeText], header: Bool) -> SafeText {
+            // Empty cells at the end would only leave trailing spaces.
+            var cells = allCells
+            while cells.count > 1, cells.last?.plain.isEmpty == true { cells.removeLast() }
             let padded = cells.enumerated().map { index, cell -> SafeText in
                 let isLast = index == cells.count - 1
                 let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.displayWidth(cell.plain)))
