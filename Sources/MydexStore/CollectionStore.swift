@@ -63,7 +63,9 @@ public struct CollectionStore: Sendable {
                 throw StoreError.damagedDatabase(path: path, detail: error.message ?? "corrupt")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 throw StoreError.cannotOpen(path: path, detail: "it stayed locked by another process; try again")
-            case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL:
+            case .SQLITE_READONLY:
+                throw StoreError.readOnly(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL:
                 throw StoreError.cannotOpen(path: path, detail: error.message ?? "\(error.resultCode)")
             default:
                 throw error

@@ -6,6 +6,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerDatabase(path: String, unknownMigrations: [String])
     case damagedDatabase(path: String, detail: String)
     case cannotOpen(path: String, detail: String)
+    case readOnly(path: String)
     case entryNotFound(id: Int64)
     case entryReleased(id: Int64)
     case favoriteNeedsForce(id: Int64)
@@ -24,7 +25,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .damagedDatabase(let path, let detail):
             return "\(path) is damaged (\(detail)). Nothing was changed; restore a backup with `mydex restore PATH`."
         case .cannotOpen(let path, let detail):
-            return "cannot open the database at \(path): \(detail)"
+            return "cannot use the database at \(path): \(detail)"
+        case .readOnly(let path):
+            return "cannot write to \(path): the file or its folder is read-only. Check its permissions, or pass --db with a writable path."
         case .entryNotFound(let id):
             return "no entry #\(id) in your collection. Run `mydex list` to see entry ids."
         case .entryReleased(let id):

@@ -76,7 +76,11 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // Foundation pretty-prints empty containers over three lines; raw newlines only occur
+        // between tokens in JSON, so this cannot touch string contents.
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+            .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
         var escaped = ""
         for scalar in json.unicodeScalars {
             if TerminalText.isUnsafe(scalar), scalar.value > 0x1F || scalar.value == 0x7F {
