@@ -5,7 +5,8 @@ let package = Package(
     name: "mydex",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "mydex", targets: ["mydex"])
+        .executable(name: "mydex", targets: ["mydex"]),
+        .executable(name: "mydex-pokedex-generator", targets: ["PokedexGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,8 @@ let package = Package(
         // The SQL migrations, embedded into the binary with C23 #embed so that a copied
         // `mydex` binary needs no resource bundle.
         .target(name: "CMydexMigrations"),
+        // The built-in Pokédex (generated, committed), embedded the same way.
+        .target(name: "CMydexPokedex", exclude: ["pokedex.jsonl"]),
         .target(
             name: "MydexStore",
             dependencies: [
@@ -34,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexStore", "PokeAPI"]
+            dependencies: ["MydexStore", "PokeAPI", "CMydexPokedex"]
         ),
         .target(
             name: "MydexCLI",
@@ -47,10 +50,18 @@ let package = Package(
             name: "mydex",
             dependencies: ["MydexCLI"]
         ),
+        // Regenerates Sources/CMydexPokedex/pokedex.jsonl; not part of the app.
+        .executableTarget(
+            name: "PokedexGenerator",
+            dependencies: [
+                "MydexServices", "PokeAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex",
+                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex", "PokedexGenerator",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

@@ -10,8 +10,13 @@ static const unsigned char m0001_initial[] = {
 #embed "../../Migrations/m0001_initial.sql"
 };
 
+static const unsigned char m0002_builtin_pokedex[] = {
+#embed "../../Migrations/m0002_builtin_pokedex.sql"
+};
+
 static const mydex_embedded_migration migrations[] = {
     { "m0001_initial", m0001_initial, sizeof m0001_initial },
+    { "m0002_builtin_pokedex", m0002_builtin_pokedex, sizeof m0002_builtin_pokedex },
 };
 
 size_t mydex_migration_count(void) {

@@ -19,8 +19,16 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The language of Pokémon names, types and Pokédex text: \(DisplayLanguage.supported.joined(separator: ", ")) (default: $MYDEX_LANG, else your locale, else en).",
+        valueName: "code"))
+    var lang: String?
+
     func validate() throws {
         if let db, db.isEmpty { throw ValidationError("--db needs a path.") }
+        if let lang, DisplayLanguage.match(lang) == nil {
+            throw ValidationError(DisplayLanguage.Problem.unsupported(lang).description)
+        }
         if let apiURL {
             do {
                 _ = try LivePokeAPIClient.validated(apiURL)
@@ -34,9 +42,20 @@ struct GlobalOptions: ParsableArguments {
         DatabaseLocation.resolve(explicit: db, environment: context.environment, homeDirectory: context.homeDirectory)
     }
 
-    func openStore(_ context: MydexContext) throws -> CollectionStore {
-        try CollectionStore.open(
+    /// Opens the collection, installing the built-in Pokédex on first use.
+    func openStore(_ context: MydexContext) async throws -> CollectionStore {
+        let store = try CollectionStore.open(
             path: databasePath(context), busyTimeout: context.busyTimeout, now: context.clock.now())
+        try await PokedexService(store: store, clock: context.clock).prepare()
+        return store
+    }
+
+    /// The store and a printer in the user's language: what most commands start with.
+    func open(_ context: MydexContext) async throws -> (CollectionStore, Printer) {
+        let store = try await openStore(context)
+        let language = try DisplayLanguage.resolve(explicit: lang, environment: context.environment)
+        let localizer = try await PokedexService(store: store, clock: context.clock).localizer(language: language)
+        return (store, Printer(context, json: json, localizer: localizer))
     }
 
     func apiClient(_ context: MydexContext) throws -> LivePokeAPIClient {

@@ -7,11 +7,16 @@ public struct Mydex: AsyncParsableCommand {
         commandName: "mydex",
         abstract: "Catch, keep and browse your own Pokémon collection from the terminal.",
         discussion: """
-            mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database.
+            mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database. \
+            Its built-in Pokédex (every species, in every language PokeAPI has) works offline.
 
             Examples:
               $ mydex catch
+              $ mydex catch --offline
               $ mydex list --sort dex
+              $ mydex dex 25 --lang ko
+              $ mydex search pika
+              $ mydex stats
               $ mydex nickname 3 Sparky
               $ mydex release 3
               $ mydex backup
@@ -20,7 +25,7 @@ public struct Mydex: AsyncParsableCommand {
         subcommands: [
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
-            RestoreCommand.self,
+            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self,
         ])
 
     public init() {}

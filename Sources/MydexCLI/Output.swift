@@ -93,6 +93,11 @@ public struct Output: Sendable {
 
     /// One line of news for the user on standard error.
     func note(_ line: SafeText) { writeStandardError(line.rendered + "\n") }
+
+    /// A status line on a terminal's standard error, redrawn in place (call `endStatus` after).
+    func status(_ line: SafeText) { writeStandardError("\r\u{1B}[2K" + line.rendered) }
+
+    func endStatus() { writeStandardError("\n") }
 }
 
 /// Output captured in memory, for tests and for anything that wants the text back.

@@ -5,6 +5,22 @@ import PokeAPI
 extension SpeciesData {
     /// Combines PokeAPI's `/pokemon/{id}` and `/pokemon-species/{id}` into what the store caches.
     public init(pokemon: PokemonResource, species: SpeciesResource, fetchedAt: Date) {
+        let artwork = pokemon.sprites?.other?.officialArtwork
+        self.init(
+            id: species.id, name: species.name, heightDecimetres: pokemon.height, weightHectograms: pokemon.weight,
+            baseExperience: pokemon.baseExperience, captureRate: species.captureRate,
+            generation: species.generationNumber, color: species.color?.name, habitat: species.habitat?.name,
+            isBaby: species.isBaby, isLegendary: species.isLegendary, isMythical: species.isMythical,
+            spriteURL: pokemon.sprites?.frontDefault ?? artwork?.frontDefault,
+            shinySpriteURL: pokemon.sprites?.frontShiny ?? artwork?.frontShiny,
+            cryURL: pokemon.cries?.latest ?? pokemon.cries?.legacy,
+            types: pokemon.types.sorted { $0.slot < $1.slot }.map(\.type.name),
+            localizations: Self.localizations(of: species),
+            fetchedAt: fetchedAt)
+    }
+
+    /// Names, genera and the latest flavor text of a species, one entry per language.
+    public static func localizations(of species: SpeciesResource) -> [Localization] {
         var byLanguage: [String: Localization] = [:]
         func edit(_ language: String, _ change: (inout Localization) -> Void) {
             let code = language.lowercased()
@@ -16,32 +32,53 @@ extension SpeciesData {
         for entry in species.flavorTextEntries {
             edit(entry.language.name) { $0.flavorText = FlavorText.clean(entry.flavorText) }
         }
-        let artwork = pokemon.sprites?.other?.officialArtwork
-        self.init(
-            id: species.id, name: species.name, heightDecimetres: pokemon.height, weightHectograms: pokemon.weight,
-            baseExperience: pokemon.baseExperience, captureRate: species.captureRate,
-            generation: species.generationNumber, color: species.color?.name, habitat: species.habitat?.name,
-            isBaby: species.isBaby, isLegendary: species.isLegendary, isMythical: species.isMythical,
-            spriteURL: pokemon.sprites?.frontDefault ?? artwork?.frontDefault,
-            shinySpriteURL: pokemon.sprites?.frontShiny ?? artwork?.frontShiny,
-            cryURL: pokemon.cries?.latest ?? pokemon.cries?.legacy,
-            types: pokemon.types.sorted { $0.slot < $1.slot }.map(\.type.name),
-            localizations: byLanguage.values.sorted { $0.language < $1.language },
-            fetchedAt: fetchedAt)
+        return byLanguage.values.sorted { $0.language < $1.language }
+    }
+}
+
+extension TypeLocalization {
+    /// The names of a type fetched from PokeAPI, one per language.
+    public static func from(_ type: TypeResource) -> [TypeLocalization] {
+        type.names.map { TypeLocalization(type: type.name, language: $0.language.name, name: $0.name) }
     }
 }
 
 /// Game text as PokeAPI has it carries the cartridge's line breaks, form feeds and soft hyphens.
 public enum FlavorText {
     public static func clean(_ text: String) -> String {
-        var result = text
-            .replacingOccurrences(of: "\u{AD}\n", with: "")  // a word hyphenated across lines
-            .replacingOccurrences(of: "\u{AD}", with: "")
-            .replacingOccurrences(of: "-\n", with: "-")
-        for separator in ["\r\n", "\n", "\u{0C}", "\r", "\t"] {
-            result = result.replacingOccurrences(of: separator, with: " ")
+        var result = ""
+        var pendingBreak = false
+        var afterSoftHyphen = false
+        var previous: Character?
+        for character in text {
+            switch character {
+            case "\u{AD}":
+                afterSoftHyphen = true  // a word hyphenated across lines joins again
+                continue
+            case "\n", "\r\n", "\r", "\u{C}", "\t", " ":
+                pendingBreak = true
+                continue
+            default:
+                if pendingBreak, let before = previous {
+                    // Japanese and Chinese put no spaces between words: a line break there joins.
+                    let joins = afterSoftHyphen || before == "-" || (isCJK(before) && (isCJK(character) || character.isPunctuation))
+                    if !joins { result.append(" ") }
+                }
+                pendingBreak = false
+                afterSoftHyphen = false
+                result.append(character)
+                previous = character
+            }
         }
-        while result.contains("  ") { result = result.replacingOccurrences(of: "  ", with: " ") }
-        return result.trimmingCharacters(in: .whitespaces)
+        return result
+    }
+
+    /// Han, kana, and full-width punctuation: scripts written without spaces between words.
+    private static func isCJK(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF: return true
+        default: return false
+        }
     }
 }

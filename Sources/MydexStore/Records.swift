@@ -64,8 +64,15 @@ public struct HistoryEntry: Codable, Sendable, Equatable, FetchableRecord, Mutab
     }
 }
 
-/// Everything mydex keeps about a species, as cached from PokeAPI.
+/// Everything mydex keeps about a species, from PokeAPI or the built-in Pokédex.
 public struct SpeciesData: Sendable, Equatable {
+    public enum Source: String, Codable, Sendable {
+        /// Fetched from PokeAPI.
+        case api
+        /// Compiled into mydex.
+        case builtin
+    }
+
     public struct Localization: Sendable, Equatable {
         public var language: String
         public var name: String?
@@ -99,12 +106,13 @@ public struct SpeciesData: Sendable, Equatable {
     public var types: [String]
     public var localizations: [Localization]
     public var fetchedAt: Date
+    public var source: Source
 
     public init(
         id: Int, name: String, heightDecimetres: Int, weightHectograms: Int, baseExperience: Int?,
         captureRate: Int, generation: Int?, color: String?, habitat: String?, isBaby: Bool,
         isLegendary: Bool, isMythical: Bool, spriteURL: String?, shinySpriteURL: String?, cryURL: String?,
-        types: [String], localizations: [Localization], fetchedAt: Date
+        types: [String], localizations: [Localization], fetchedAt: Date, source: Source = .api
     ) {
         self.id = id
         self.name = name
@@ -124,6 +132,7 @@ public struct SpeciesData: Sendable, Equatable {
         self.types = types
         self.localizations = localizations
         self.fetchedAt = fetchedAt
+        self.source = source
     }
 
     /// The localization for `language` (case-insensitive), if PokeAPI had one.

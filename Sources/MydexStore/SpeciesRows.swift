@@ -21,9 +21,10 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
     var shinySpriteURL: String?
     var cryURL: String?
     var fetchedAt: Date
+    var source: SpeciesData.Source
 
     enum CodingKeys: String, CodingKey {
-        case id, name, generation, color, habitat
+        case id, name, generation, color, habitat, source
         case heightDecimetres = "height_decimetres"
         case weightHectograms = "weight_hectograms"
         case baseExperience = "base_experience"
@@ -81,6 +82,7 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
         shinySpriteURL = data.shinySpriteURL
         cryURL = data.cryURL
         fetchedAt = data.fetchedAt
+        source = data.source
     }
 
     /// Inserts or replaces a species. An upsert, not REPLACE: caught Pokémon reference the row.
@@ -125,7 +127,7 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
                     SpeciesData.Localization(
                         language: $0.language, name: $0.name, genus: $0.genus, flavorText: $0.flavorText)
                 },
-                fetchedAt: row.fetchedAt)
+                fetchedAt: row.fetchedAt, source: row.source)
         }
         return result
     }

@@ -96,6 +96,17 @@ public struct LivePokeAPIClient: PokeAPIClient {
         try await fetch("pokemon-species/\(id)/")
     }
 
+    public func types() async throws(PokeAPIError) -> [TypeResource] {
+        let list: NamedResourceList = try await fetch("type/?limit=100")
+        var types: [TypeResource] = []
+        for entry in list.results {
+            // By id where the list gives a URL (".../type/13/"), else by name.
+            let id = entry.url?.split(separator: "/").last.map(String.init).flatMap(Int.init)
+            types.append(try await fetch("type/\(id.map(String.init) ?? entry.name)/"))
+        }
+        return types
+    }
+
     func fetch<T: Decodable>(_ path: String) async throws(PokeAPIError) -> T {
         let url = "\(baseURL)/\(path)"
         let response = try await getWithRetries(url)

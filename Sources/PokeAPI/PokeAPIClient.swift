@@ -6,6 +6,8 @@ public protocol PokeAPIClient: Sendable {
     func speciesCount() async throws(PokeAPIError) -> Int
     func pokemon(id: Int) async throws(PokeAPIError) -> PokemonResource
     func species(id: Int) async throws(PokeAPIError) -> SpeciesResource
+    /// Every type with its localized names.
+    func types() async throws(PokeAPIError) -> [TypeResource]
 }
 
 /// A PokeAPI failure, with a message that says what happened and what to try.
@@ -26,6 +28,15 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable, .timedOut: return true
         default: return false
+        }
+    }
+
+    /// A few words on what went wrong, for notes where the URL does not matter.
+    public var reason: String {
+        switch self {
+        case .unreachable(_, let detail, _): return detail
+        case .timedOut(_, let after): return "no answer within \(after.components.seconds) s"
+        default: return description
         }
     }
 

@@ -128,3 +128,21 @@ enum RomanNumeral {
         return total > 0 ? total : nil
     }
 }
+
+/// `/type/{id}`: the localized names of a type.
+public struct TypeResource: Decodable, Sendable, Equatable {
+    public struct Name: Decodable, Sendable, Equatable {
+        public var name: String
+        public var language: NamedResource
+    }
+
+    public var id: Int
+    public var name: String
+    public var names: [Name]
+}
+
+/// A list endpoint with its entries (`/type/?limit=…`).
+public struct NamedResourceList: Decodable, Sendable, Equatable {
+    public var count: Int
+    public var results: [NamedResource]
+}

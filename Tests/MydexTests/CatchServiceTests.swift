@@ -74,15 +74,73 @@ struct CatchServiceTests {
         #expect(try await store.entries().count == 3)
     }
 
-    @Test("When PokeAPI fails, nothing is written")
-    func failureWritesNothing() async throws {
+    private func service(transport: any HTTPTransport) throws -> CatchService {
         let api = try LivePokeAPIClient(
-            baseURL: "http://pokeapi.test/api/v2", transport: UnreachableTransport(), userAgent: "mydex/test",
+            baseURL: "http://pokeapi.test/api/v2", transport: transport, userAgent: "mydex/test",
             sleep: { _ in }, unitRandom: { 0 }, now: { TestClock.start })
-        let service = CatchService(store: store, api: api, clock: environment.clock)
+        return CatchService(store: store, api: api, clock: environment.clock)
+    }
+
+    @Test("When PokeAPI cannot be reached, the built-in Pokédex stands in and says why")
+    func unreachableFallsBack() async throws {
+        var generator = SeededGenerator(seed: Fixtures.seed(catching: 25))
+        let result = try await service(transport: UnreachableTransport()).catchRandom(using: &generator)
+        #expect(result.entry.species.id == 25)
+        #expect(result.entry.species.source == .builtin)
+        #expect(result.offlineReason?.contains("Could not resolve host") == true)
+        #expect(try await store.history(limit: nil).count == 1)
+    }
+
+    @Test("Offline mode makes no request at all")
+    func offlineMakesNoRequest() async throws {
+        var generator = SeededGenerator(seed: 3)
+        let result = try await service(transport: UnstubbedTransport())
+            .catchRandom(using: &generator, options: .init(offline: true))
+        #expect(result.offlineReason == "offline mode")
+        #expect(!result.fetchedSpecies)
+    }
+
+    @Test("Errors other than unreachability are reported and nothing is written")
+    func otherErrorsWriteNothing() async throws {
+        let broken = FixtureTransport(overrides: [
+            "pokemon/25/": HTTPResponse(status: 200, contentType: "text/html", body: Data("<html></html>".utf8)),
+        ])
+        var generator = SeededGenerator(seed: Fixtures.seed(catching: 25))
+        await #expect(throws: PokeAPIError.self) { try await service(transport: broken).catchRandom(using: &generator) }
+        #expect(try await store.counts().entries == 0)
+        #expect(try await store.history(limit: nil).isEmpty)
+    }
+
+    @Test("--generation picks only from that generation")
+    func generationFilter() async throws {
+        let offline = try service(transport: UnstubbedTransport())
+        for seed in 0..<40 {
+            var generator = SeededGenerator(seed: UInt64(seed))
+            let result = try await offline.catchRandom(using: &generator, options: .init(offline: true, generation: 4))
+            #expect((387...493).contains(result.entry.species.id))
+        }
         var generator = SeededGenerator(seed: 1)
-        await #expect(throws: PokeAPIError.self) { try await service.catchRandom(using: &generator) }
-        #expect(try await store.counts() == CollectionCounts(entries: 0, released: 0, historyRows: 0, cachedSpecies: 0))
+        await #expect(throws: PokedexError.unknownGeneration(12, known: Array(1...9))) {
+            try await offline.catchRandom(using: &generator, options: .init(offline: true, generation: 12))
+        }
+    }
+
+    @Test("--weighted makes legendaries and mythicals rare")
+    func weightedPick() async throws {
+        let offline = try service(transport: UnstubbedTransport())
+        try await PokedexService(store: store, clock: environment.clock).prepare()
+        let rare = Set(try await store.allSpecies().filter { $0.isLegendary || $0.isMythical }.map(\.id))
+        var weighted = SeededGenerator(seed: 11)
+        var uniform = SeededGenerator(seed: 11)
+        var rareWeighted = 0, rareUniform = 0
+        let draws = 1500
+        for _ in 0..<draws {
+            if rare.contains(try await offline.pick(.init(weighted: true), using: &weighted)) { rareWeighted += 1 }
+            if rare.contains(try await offline.pick(.init(), using: &uniform)) { rareUniform += 1 }
+        }
+        // About 7% of species are legendary or mythical; weighted by capture rate (mostly 3), several times fewer.
+        #expect(rareUniform > draws * 4 / 100)
+        #expect(rareWeighted * 4 < rareUniform)
     }
 
     @Test("PokeAPI data becomes the cached species: names in every language, cleaned flavor text")

@@ -13,18 +13,21 @@ struct EndToEndTests {
 
     /// `mydex` beside the test bundle in the build folder.
     static var binary: URL {
-        get throws {
-            let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            for candidate in [buildFolder, buildFolder.deletingLastPathComponent()] {
-                let url = candidate.appendingPathComponent("mydex")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-            let fallback = Fixtures.repositoryRoot.appendingPathComponent(".build/debug/mydex")
-            guard FileManager.default.isExecutableFile(atPath: fallback.path) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: fallback.path])
-            }
-            return fallback
+        get throws { try sibling("mydex") }
+    }
+
+    /// An executable product built beside the test bundle.
+    static func sibling(_ name: String) throws -> URL {
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [buildFolder, buildFolder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
+        let fallback = Fixtures.repositoryRoot.appendingPathComponent(".build/debug/\(name)")
+        guard FileManager.default.isExecutableFile(atPath: fallback.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: fallback.path])
+        }
+        return fallback
     }
 
     static func run(_ binary: URL, _ arguments: [String], environment: [String: String]) throws -> Result {

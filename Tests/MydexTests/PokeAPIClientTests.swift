@@ -146,7 +146,8 @@ struct PokeAPIClientTests {
         await #expect(throws: PokeAPIError.timedOut(url: "\(server.baseURL)/pokemon/25/", after: .seconds(1))) {
             try await client(server, deadline: .seconds(1)).pokemon(id: 25)
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        // The body alone would take over five hours at this pace; generous slack for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("A body over the size cap is refused")

@@ -32,10 +32,10 @@ struct BackupCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
+        let (store, printer) = try await global.open(context)
+        let service = CollectionService(store: store, clock: context.clock)
         let target = path.map { DatabaseLocation.resolve(explicit: $0, environment: [:], homeDirectory: context.homeDirectory) }
         let summary = try await service.backup(to: target, keep: keep)
-        let printer = Printer(context, json: global.json)
         if global.json {
             try printer.printJSON(summary)
             return
@@ -70,10 +70,10 @@ struct RestoreCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
+        let (store, printer) = try await global.open(context)
+        let service = CollectionService(store: store, clock: context.clock)
         let source = DatabaseLocation.resolve(explicit: path, environment: [:], homeDirectory: context.homeDirectory)
         let summary = try await service.restore(from: source)
-        let printer = Printer(context, json: global.json)
         if global.json {
             try printer.printJSON(summary)
             return

@@ -8,12 +8,15 @@ struct CatchCommand: MydexCommand {
         discussion: """
             Picks a species uniformly from the whole national Pokédex (the species count comes \
             from PokeAPI and is cached for a day), fetches what is not cached yet, and keeps the \
-            catch. One catch in 4096 is shiny.
+            catch. One catch in 4096 is shiny. When PokeAPI cannot be reached, the built-in \
+            Pokédex stands in and a note on stderr says so.
 
             Examples:
               $ mydex catch
-              $ mydex catch --seed 42      # the same seed catches the same Pokémon
-              $ mydex catch --json
+              $ mydex catch --seed 42          # the same seed catches the same Pokémon
+              $ mydex catch --generation 1     # Kanto only
+              $ mydex catch --weighted         # common species often, legendaries rarely
+              $ mydex catch --offline          # no network at all (also MYDEX_OFFLINE=1)
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -21,15 +24,33 @@ struct CatchCommand: MydexCommand {
     @Option(help: ArgumentHelp("Make the catch reproducible: the same seed picks the same species and shininess.", valueName: "n"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Only species from this generation (1–9).", valueName: "n"))
+    var generation: Int?
+
+    @Flag(help: "Weight species by capture rate, so that legendaries are rare.")
+    var weighted = false
+
+    @Flag(help: "Use the built-in Pokédex only, without the network (also MYDEX_OFFLINE=1).")
+    var offline = false
+
+    func validate() throws {
+        if let generation, generation < 1 { throw ValidationError("--generation must be 1 or more.") }
+    }
+
     func run(_ context: MydexContext) async throws {
-        let store = try global.openStore(context)
+        let (store, printer) = try await global.open(context)
+        let offlineFromEnvironment = ["1", "true", "yes"].contains(context.environment["MYDEX_OFFLINE"]?.lowercased() ?? "")
+        let options = CatchService.Options(
+            offline: offline || offlineFromEnvironment, generation: generation, weighted: weighted)
         let service = CatchService(store: store, api: try global.apiClient(context), clock: context.clock)
         var generator = context.random.generator(seed: seed)
-        let result = try await service.catchRandom(using: &generator)
-        let printer = Printer(context, json: global.json)
+        let result = try await service.catchRandom(using: &generator, options: options)
+        if let reason = result.offlineReason, !options.offline {
+            printer.note(SafeText("PokeAPI unavailable (\(reason)); caught from the built-in Pokédex."))
+        }
         let entry = result.entry
         if global.json {
-            try printer.printJSON(EntryJSON(entry))
+            try printer.printJSON(printer.entryJSON(entry))
             return
         }
         let presentation = printer.presentation

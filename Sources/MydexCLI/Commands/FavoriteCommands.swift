@@ -48,9 +48,8 @@ struct UnfavoriteCommand: MydexCommand {
 
 /// What `favorite` and `unfavorite` share: set the mark, say so.
 private func markFavorite(_ isFavorite: Bool, entryID: Int64, global: GlobalOptions, context: MydexContext) async throws {
-    let service = CollectionService(store: try global.openStore(context), clock: context.clock)
-    let entry = try await service.setFavorite(entryID: entryID, isFavorite)
-    let printer = Printer(context, json: global.json)
+    let (store, printer) = try await global.open(context)
+    let entry = try await CollectionService(store: store, clock: context.clock).setFavorite(entryID: entryID, isFavorite)
     let sentence = isFavorite
         ? SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite."
         : printer.describe(entry) + " is no longer a favorite."

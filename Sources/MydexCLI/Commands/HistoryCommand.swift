@@ -35,11 +35,10 @@ struct HistoryCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let store = try global.openStore(context)
+        let (store, printer) = try await global.open(context)
         let events = try await store.history(limit: limit)
         let entries = Dictionary(
             try await store.entries(includeReleased: true).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let printer = Printer(context, json: global.json)
         if global.json {
             try printer.printJSON(events.map { event in
                 EventJSON(

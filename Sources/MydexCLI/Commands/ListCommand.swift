@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexServices
 import MydexStore
 
 struct ListCommand: MydexCommand {
@@ -36,13 +37,12 @@ struct ListCommand: MydexCommand {
     var all = false
 
     func run(_ context: MydexContext) async throws {
-        let store = try global.openStore(context)
+        let (store, printer) = try await global.open(context)
         var entries = try await store.entries(includeReleased: all)
         if favorites { entries = entries.filter(\.pokemon.isFavorite) }
-        entries = sorted(entries)
-        let printer = Printer(context, json: global.json)
+        entries = sorted(entries, printer.localizer)
         if global.json {
-            try printer.printJSON(entries.map(EntryJSON.init))
+            try printer.printJSON(entries.map(printer.entryJSON))
             return
         }
         guard !entries.isEmpty else {
@@ -55,7 +55,7 @@ struct ListCommand: MydexCommand {
         printer.note(SafeText("\(entries.count) Pokémon, \(favoriteCount) favorite\(favoriteCount == 1 ? "" : "s"), \(shiny) shiny"))
     }
 
-    func sorted(_ entries: [CollectionEntry]) -> [CollectionEntry] {
+    func sorted(_ entries: [CollectionEntry], _ localizer: Localizer) -> [CollectionEntry] {
         let byKey: [CollectionEntry] = entries.sorted { a, b in
             switch sort {
             case .id:
@@ -65,14 +65,14 @@ struct ListCommand: MydexCommand {
             case .caught:
                 return (a.pokemon.caughtAt, a.id) < (b.pokemon.caughtAt, b.id)
             case .name:
-                return Self.precedes(a.species.displayName(), b.species.displayName(), a.id, b.id)
+                return Self.precedes(localizer.name(a.species), localizer.name(b.species), a.id, b.id)
             case .nickname:
                 // Nicknamed Pokémon first, in nickname order; then the rest by name.
                 switch (a.pokemon.nickname, b.pokemon.nickname) {
                 case let (x?, y?): return Self.precedes(x, y, a.id, b.id)
                 case (.some, nil): return true
                 case (nil, .some): return false
-                case (nil, nil): return Self.precedes(a.species.displayName(), b.species.displayName(), a.id, b.id)
+                case (nil, nil): return Self.precedes(localizer.name(a.species), localizer.name(b.species), a.id, b.id)
                 }
             }
         }

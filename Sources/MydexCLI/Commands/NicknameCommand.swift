@@ -38,8 +38,8 @@ struct NicknameCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
-        let printer = Printer(context, json: global.json)
+        let (store, printer) = try await global.open(context)
+        let service = CollectionService(store: store, clock: context.clock)
         if let name {
             let entry = try await service.setNickname(entryID: id, to: name)
             try printer.entryChanged(entry, SafeText("Entry #\(entry.id) is now called ") + SafeText(entry.pokemon.nickname ?? name).styled(.bold, if: printer.color) + ".")

@@ -25,9 +25,8 @@ struct ReleaseCommand: MydexCommand {
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
-        let service = CollectionService(store: try global.openStore(context), clock: context.clock)
-        let entry = try await service.release(entryID: id, force: force)
-        let printer = Printer(context, json: global.json)
+        let (store, printer) = try await global.open(context)
+        let entry = try await CollectionService(store: store, clock: context.clock).release(entryID: id, force: force)
         try printer.entryChanged(entry, "Released " + printer.describe(entry) + " back to the wild. Bye!")
     }
 }

@@ -38,15 +38,15 @@ struct ShowCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let entry = try await global.openStore(context).entry(id: id)
-        let printer = Printer(context, json: global.json)
+        let (store, printer) = try await global.open(context)
+        let entry = try await store.entry(id: id)
         let species = entry.species
-        let english = species.localization("en")
+
         if global.json {
             try printer.printJSON(ShowJSON(
-                entry: EntryJSON(entry), heightMetres: Double(species.heightDecimetres) / 10,
-                weightKilograms: Double(species.weightHectograms) / 10, genus: english?.genus,
-                flavorText: english?.flavorText,
+                entry: printer.entryJSON(entry), heightMetres: Double(species.heightDecimetres) / 10,
+                weightKilograms: Double(species.weightHectograms) / 10, genus: printer.localizer.genus(species),
+                flavorText: printer.localizer.flavorText(species),
                 names: Dictionary(uniqueKeysWithValues: species.localizations.compactMap { l in l.name.map { (l.language, $0) } }),
                 generation: species.generation, captureRate: species.captureRate,
                 baseExperience: species.baseExperience, legendary: species.isLegendary, mythical: species.isMythical,
@@ -63,7 +63,7 @@ struct ShowCommand: MydexCommand {
             species.localization(code)?.name.map { "\($0) (\(code))" }
         }
         if !otherNames.isEmpty { fields.append(("Also", otherNames.joined(separator: ", "))) }
-        if let genus = english?.genus { fields.append(("Genus", genus)) }
+        if let genus = printer.localizer.genus(species) { fields.append(("Genus", genus)) }
         fields += [
             ("Types", presentation.types(species)),
             ("Height", presentation.metres(species.heightDecimetres)),
@@ -79,10 +79,7 @@ struct ShowCommand: MydexCommand {
             ("Caught", presentation.dateTime(pokemon.caughtAt)),
         ]
         if let released = pokemon.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
-        if let flavor = english?.flavorText { fields.append(("Pokédex", flavor)) }
-        let width = fields.map { TerminalText.displayWidth($0.0) }.max() ?? 0
-        for (label, value) in fields {
-            printer.line(SafeText("  " + TerminalText.padded(label, to: width) + "  ") + SafeText(value))
-        }
+        if let flavor = printer.localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
+        printer.fields(fields)
     }
 }

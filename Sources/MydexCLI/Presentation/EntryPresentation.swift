@@ -1,22 +1,20 @@
 import Foundation
+import MydexServices
 import MydexStore
 
-/// How entries, species and dates look in text and JSON.
+/// How entries, species and dates look in text and JSON, in the user's language.
 struct Presentation {
     let timeZone: TimeZone
     let color: Bool
+    let localizer: Localizer
 
     func dexNumber(_ id: Int) -> String {
         "#" + String(format: "%04d", id)
     }
 
-    func speciesName(_ species: SpeciesData) -> String {
-        species.displayName(language: "en")
-    }
+    func speciesName(_ species: SpeciesData) -> String { localizer.name(species) }
 
-    func types(_ species: SpeciesData) -> String {
-        species.types.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "/")
-    }
+    func types(_ species: SpeciesData) -> String { localizer.types(species) }
 
     /// "Sparky (Pikachu)" or "Pikachu".
     func title(_ entry: CollectionEntry) -> String {
@@ -55,11 +53,11 @@ struct EntryJSON: Encodable {
     var caughtAt: Date
     var releasedAt: Date?
 
-    init(_ entry: CollectionEntry) {
+    init(_ entry: CollectionEntry, _ localizer: Localizer) {
         id = entry.id
         dex = entry.species.id
         species = entry.species.name
-        name = entry.species.displayName(language: "en")
+        name = localizer.name(entry.species)
         nickname = entry.pokemon.nickname
         types = entry.species.types
         favorite = entry.pokemon.isFavorite

@@ -1,4 +1,5 @@
 import Foundation
+import MydexServices
 import MydexStore
 
 /// Writes a command's result as text or, with `--json`, as JSON.
@@ -7,11 +8,15 @@ struct Printer {
     let json: Bool
     let presentation: Presentation
 
-    init(_ context: MydexContext, json: Bool) {
+    init(_ context: MydexContext, json: Bool, localizer: Localizer) {
         output = context.output
         self.json = json
-        presentation = Presentation(timeZone: context.timeZone, color: context.output.colorEnabled)
+        presentation = Presentation(timeZone: context.timeZone, color: context.output.colorEnabled, localizer: localizer)
     }
+
+    var localizer: Localizer { presentation.localizer }
+
+    func entryJSON(_ entry: CollectionEntry) -> EntryJSON { EntryJSON(entry, localizer) }
 
     var color: Bool { output.colorEnabled }
 
@@ -24,7 +29,7 @@ struct Printer {
     /// The result of a command that changed one entry: JSON, or one sentence.
     func entryChanged(_ entry: CollectionEntry, _ sentence: SafeText) throws {
         if json {
-            try printJSON(EntryJSON(entry))
+            try printJSON(entryJSON(entry))
         } else {
             line(sentence)
         }
@@ -38,4 +43,18 @@ struct Printer {
         }
         return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(species), entry #\(entry.id))")
     }
+
+    /// Label–value lines, labels aligned, as `show` prints them.
+    func fields(_ fields: [(String, String)]) {
+        let width = fields.map { TerminalText.displayWidth($0.0) }.max() ?? 0
+        for (label, value) in fields {
+            line(SafeText("  " + TerminalText.padded(label, to: width) + "  ") + SafeText(value))
+        }
+    }
+}
+
+/// A failure whose message is already complete (exit status 1).
+struct MydexFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -9,6 +9,9 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/pokeapi/v2")
 
+    /// The unedited PokeAPI material beside the checkout (present here and in CI).
+    static let sharedData = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+
     /// Species ids with both a `/pokemon` and a `/pokemon-species` fixture.
     static let speciesIDs = [1, 4, 7, 25, 133, 150, 151]
 

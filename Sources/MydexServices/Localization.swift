@@ -1,0 +1,86 @@
+import Foundation
+import MydexStore
+
+/// Which language mydex shows Pokémon names, types, genus and Pokédex text in.
+public enum DisplayLanguage {
+    /// PokeAPI's language codes (its `language` table), lower-case.
+    public static let supported = [
+        "en", "ko", "ja", "ja-hrkt", "ja-roma", "zh-hans", "zh-hant", "fr", "de", "es", "es-419", "it", "cs", "pt-br",
+    ]
+
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case unsupported(String)
+        public var description: String {
+            switch self {
+            case .unsupported(let code):
+                return "no Pokémon data in language \"\(code)\". Choose one of: \(DisplayLanguage.supported.joined(separator: ", "))."
+            }
+        }
+    }
+
+    /// `--lang`, then `MYDEX_LANG`, then the POSIX locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when
+    /// PokeAPI has that language, else English. An explicit code must be supported.
+    public static func resolve(explicit: String?, environment: [String: String]) throws(Problem) -> String {
+        for candidate in [explicit, environment["MYDEX_LANG"]] {
+            guard let code = candidate?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
+            guard let supported = match(code) else { throw .unsupported(code) }
+            return supported
+        }
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return locale.flatMap(fromPOSIXLocale) ?? "en"
+    }
+
+    /// A code as the user wrote it (`KO`, `ja-Hrkt`, `zh_TW`) to PokeAPI's, if supported.
+    public static func match(_ code: String) -> String? {
+        let lowered = code.lowercased().replacingOccurrences(of: "_", with: "-")
+        if supported.contains(lowered) { return lowered }
+        return fromPOSIXLocale(code)
+    }
+
+    /// `ko_KR.UTF-8` → `ko`, `zh_TW` → `zh-hant`, `es_MX` → `es-419`, `C` → nil.
+    static func fromPOSIXLocale(_ locale: String) -> String? {
+        let base = locale.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? locale
+        let parts = base.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+        guard let language = parts.first else { return nil }
+        let region = parts.dropFirst().first
+        switch language {
+        case "zh":
+            return ["tw", "hk", "mo", "hant"].contains(region ?? "") ? "zh-hant" : "zh-hans"
+        case "es":
+            return region == nil || region == "es" ? "es" : "es-419"
+        case "pt":
+            return "pt-br"
+        default:
+            return supported.contains(language) ? language : nil
+        }
+    }
+}
+
+/// Localized text for species and types, falling back to English field by field.
+public struct Localizer: Sendable {
+    public let language: String
+    let typeNames: [String: [String: String]]
+
+    public init(language: String, typeNames: [String: [String: String]] = [:]) {
+        self.language = language.lowercased()
+        self.typeNames = typeNames
+    }
+
+    private func text(_ species: SpeciesData, _ field: KeyPath<SpeciesData.Localization, String?>) -> String? {
+        species.localization(language)?[keyPath: field] ?? species.localization("en")?[keyPath: field]
+    }
+
+    public func name(_ species: SpeciesData) -> String { text(species, \.name) ?? species.name }
+
+    public func genus(_ species: SpeciesData) -> String? { text(species, \.genus) }
+
+    public func flavorText(_ species: SpeciesData) -> String? { text(species, \.flavorText) }
+
+    public func typeName(_ type: String) -> String {
+        typeNames[type]?[language] ?? typeNames[type]?["en"] ?? type.prefix(1).uppercased() + type.dropFirst()
+    }
+
+    public func types(_ species: SpeciesData) -> String {
+        species.types.map(typeName).joined(separator: "/")
+    }
+}

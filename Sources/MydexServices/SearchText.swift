@@ -1,0 +1,30 @@
+import Foundation
+
+/// Text compared the way people search: case, accents, width and kana kind ignored, and only
+/// letters and digits kept (`Mr. Mime` = `mrmime`, `Nidoran♀` = `nidoran`, `ぴかちゅう` = `ピカチュウ`).
+public enum SearchText {
+    public static func normalized(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let katakana = folded.applyingTransform(.hiraganaToKatakana, reverse: false) ?? folded
+        return String(String.UnicodeScalarView(katakana.unicodeScalars.filter { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        }))
+    }
+
+    /// Levenshtein distance over characters, for "did you mean" suggestions.
+    public static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import MydexServices
+import MydexStore
+import PokeAPI
+
+/// Regenerates the built-in Pokédex (`Sources/CMydexPokedex/pokedex.jsonl`) from real PokeAPI
+/// data: a local copy of the API's responses plus PokeAPI's CSV tables, or a live PokeAPI.
+@main
+struct PokedexGenerator: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mydex-pokedex-generator",
+        abstract: "Regenerate mydex's built-in Pokédex from PokeAPI data.",
+        discussion: """
+            Offline, it reads PokeAPI responses laid out as their paths (pokemon-species/{id}/index.json, \
+            type/{id}/index.json, pokemon/{id}/index.json where present) and PokeAPI's CSV tables \
+            (pokemon.csv, pokemon_types.csv, types.csv) for what the species responses lack. With \
+            --api-url it fetches everything from a live PokeAPI instead (8 requests at a time).
+
+            Examples:
+              $ swift run mydex-pokedex-generator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
+              $ swift run mydex-pokedex-generator --api-url https://pokeapi.co/api/v2
+            """)
+
+    @Option(help: ArgumentHelp("A local copy of PokeAPI's /api/v2 responses.", valueName: "dir"))
+    var pokeapiDir = "../shared/pokeapi/v2"
+
+    @Option(help: ArgumentHelp("PokeAPI's CSV tables.", valueName: "dir"))
+    var csvDir = "../shared/pokeapi-csv"
+
+    @Option(help: ArgumentHelp("Fetch from this live PokeAPI instead of local files.", valueName: "url"))
+    var apiURL: String?
+
+    @Option(help: ArgumentHelp("Where to write the Pokédex.", valueName: "path"))
+    var output = "Sources/CMydexPokedex/pokedex.jsonl"
+
+    func run() async throws {
+        let started = Date()
+        let (source, types, species): (String, [BuiltInPokedex.TypeRecord], [BuiltInPokedex.SpeciesRecord])
+        if let apiURL {
+            (types, species) = try await LiveSource(baseURL: apiURL).load()
+            source = "PokeAPI at \(apiURL)"
+        } else {
+            (types, species) = try LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).load()
+            source = "PokeAPI v2 responses and PokeAPI CSV tables"
+        }
+        let data = try BuiltInPokedex.encode(source: source, types: types, species: species)
+        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        let header = try BuiltInPokedex(bytes: data).header()
+        print("Wrote \(species.count) species and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+    }
+}
+
+enum GeneratorError: Error, CustomStringConvertible {
+    case missing(String)
+    case inconsistent(String)
+
+    var description: String {
+        switch self {
+        case .missing(let what): return "missing input: \(what)"
+        case .inconsistent(let what): return "inconsistent input: \(what)"
+        }
+    }
+}
