@@ -76,7 +76,15 @@ extension CollectionStore {
     /// Stores type names fetched from PokeAPI, replacing what was there.
     public func saveTypeNames(_ names: [TypeLocalization]) async throws {
         try await write { db in
-            for name in names { try name.upsert(db) }
+            // Plain SQL: GRDB's upsert asks for a rowid, which WITHOUT ROWID tables lack.
+            for name in names {
+                try db.execute(
+                    sql: """
+                        INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?)
+                        ON CONFLICT (type, language) DO UPDATE SET name = excluded.name
+                        """,
+                    arguments: [name.type, name.language, name.name])
+            }
         }
     }
 

@@ -9,12 +9,15 @@ final class TestEnvironment: Sendable {
     let directory: URL
     let clock = TestClock()
     let transport: any HTTPTransport
+    /// Added to the context's environment (e.g. `LANG`, `MYDEX_OFFLINE`).
+    let extraEnvironment: [String: String]
 
-    init(transport: any HTTPTransport = UnstubbedTransport()) throws {
+    init(transport: any HTTPTransport = UnstubbedTransport(), environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mydex-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.transport = transport
+        extraEnvironment = environment
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -31,7 +34,8 @@ final class TestEnvironment: Sendable {
 
     func context(output: CapturedOutput, color: Bool = false) -> MydexContext {
         MydexContext(
-            environment: ["MYDEX_DB": databasePath, "MYDEX_API_URL": "http://pokeapi.test/api/v2"],
+            environment: ["MYDEX_DB": databasePath, "MYDEX_API_URL": "http://pokeapi.test/api/v2"]
+                .merging(extraEnvironment) { _, extra in extra },
             homeDirectory: directory.path,
             output: output.output(colorEnabled: color),
             clock: clock,
