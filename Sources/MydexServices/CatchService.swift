@@ -76,7 +76,7 @@ public struct CatchService: Sendable {
         var fetched: SpeciesData?
         if offlineReason == nil && stored?.source != .api {
             do {
-                fetched = try await fetch(speciesID: speciesID)
+                fetched = try await api.speciesData(id: speciesID, fetchedAt: clock.now())
             } catch let error as PokeAPIError where error.isUnreachable && stored != nil {
                 offlineReason = error.reason
             }
@@ -123,12 +123,5 @@ public struct CatchService: Sendable {
 
     func builtInSpeciesCount() async throws -> Int {
         try await store.catchCandidates(generation: nil).filter { $0.id < Self.firstFormID }.count
-    }
-
-    /// The species from PokeAPI, both requests at once. No transaction is open meanwhile.
-    func fetch(speciesID: Int) async throws -> SpeciesData {
-        async let pokemon = api.pokemon(id: speciesID)
-        async let species = api.species(id: speciesID)
-        return SpeciesData(pokemon: try await pokemon, species: try await species, fetchedAt: clock.now())
     }
 }

@@ -43,6 +43,15 @@ extension TypeLocalization {
     }
 }
 
+extension PokeAPIClient {
+    /// A species as the store keeps it: `/pokemon/{id}` and `/pokemon-species/{id}` fetched at once.
+    public func speciesData(id: Int, fetchedAt: Date) async throws -> SpeciesData {
+        async let pokemon = self.pokemon(id: id)
+        async let species = self.species(id: id)
+        return SpeciesData(pokemon: try await pokemon, species: try await species, fetchedAt: fetchedAt)
+    }
+}
+
 /// Game text as PokeAPI has it carries the cartridge's line breaks, form feeds and soft hyphens.
 public enum FlavorText {
     public static func clean(_ text: String) -> String {

@@ -86,10 +86,7 @@ public struct SyncService: Sendable {
     /// Fetches and saves one species; returns why it failed, if it did.
     private func refresh(speciesID: Int) async -> String? {
         do {
-            async let pokemon = api.pokemon(id: speciesID)
-            async let species = api.species(id: speciesID)
-            let data = SpeciesData(pokemon: try await pokemon, species: try await species, fetchedAt: clock.now())
-            try await store.saveSpecies(data)
+            try await store.saveSpecies(try await api.speciesData(id: speciesID, fetchedAt: clock.now()))
             return nil
         } catch {
             return String(describing: error)

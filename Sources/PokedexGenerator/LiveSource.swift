@@ -18,12 +18,7 @@ struct LiveSource {
             func addNext() {
                 let id = next
                 next += 1
-                group.addTask {
-                    async let pokemon = api.pokemon(id: id)
-                    async let resource = api.species(id: id)
-                    return BuiltInPokedex.SpeciesRecord(
-                        SpeciesData(pokemon: try await pokemon, species: try await resource, fetchedAt: Date()))
-                }
+                group.addTask { BuiltInPokedex.SpeciesRecord(try await api.speciesData(id: id, fetchedAt: Date())) }
             }
             // Each task makes two requests at once: four tasks keep eight in flight.
             while next <= min(4, count) { addNext() }
