@@ -80,6 +80,32 @@ struct BuiltInPokedexTests {
     }
 }
 
+@Suite("The Pokédex generator")
+struct PokedexGeneratorTests {
+    @Test("--api-url builds the Pokédex from a live PokeAPI")
+    func liveSource() throws {
+        let api = SyntheticPokeAPI(count: 6)
+        let server = try TestHTTPServer(handler: api.reply)
+        defer { server.stop() }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let generator = Process()
+        generator.executableURL = try EndToEndTests.sibling("mydex-pokedex-generator")
+        generator.arguments = ["--api-url", server.baseURL, "--output", output.path]
+        generator.standardOutput = FileHandle.nullDevice
+        try generator.run()
+        generator.waitUntilExit()
+        #expect(generator.terminationStatus == 0)
+        let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
+        let records = try pokedex.speciesRecords()
+        #expect(records.map(\.id) == Array(1...6))
+        #expect(records[0].names["ko"] == "이상해씨")
+        #expect(records[1].name == "synthetic-2")
+        #expect(try pokedex.header().types.contains { $0.name == "fire" && $0.names["ko"] == "불꽃" })
+        #expect(try pokedex.header().source.contains(server.baseURL))
+    }
+}
+
 @Suite("The Pokédex in the store")
 struct PokedexStoreTests {
     let environment: TestEnvironment
