@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mydex", targets: ["mydex"]),
         .executable(name: "mydex-pokedex-generator", targets: ["PokedexGenerator"]),
+        .executable(name: "mydex-reliability", targets: ["ReliabilityRunner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,10 +59,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The stress and fault suite (docs/RELIABILITY.md): drives a built `mydex` binary.
+        .target(
+            name: "MydexReliability",
+            dependencies: [
+                "MydexCLI", "MydexServices", "PokeAPI",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "ReliabilityRunner",
+            dependencies: [
+                "MydexReliability",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex", "PokedexGenerator",
+                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex", "PokedexGenerator", "MydexReliability",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

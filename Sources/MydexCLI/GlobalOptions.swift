@@ -63,9 +63,11 @@ struct GlobalOptions: ParsableArguments {
             ?? LivePokeAPIClient.defaultBaseURL
         let jitter = Mutex(context.random.generator())
         let clock = context.clock
+        // MYDEX_TIMEOUT: seconds a request may take in all (default 20), for slow links.
+        let deadline = context.environment["MYDEX_TIMEOUT"].flatMap(Int.init).map { min(max($0, 1), 600) } ?? 20
         return try LivePokeAPIClient(
             baseURL: baseURL, transport: context.transport, userAgent: "mydex/\(MydexVersion.current)",
-            retryPolicy: context.retryPolicy,
+            retryPolicy: context.retryPolicy, connectTimeout: .seconds(min(deadline, 10)), deadline: .seconds(deadline),
             sleep: { try await clock.sleep(for: $0) },
             unitRandom: { jitter.withLock { $0.nextUnit() } },
             now: { clock.now() })

@@ -32,7 +32,8 @@ public struct CollectionService: Sendable {
     /// A backup to `path`, or to a new timestamped file in the backups folder; with `keep`,
     /// the oldest automatic backups beyond that number are removed afterwards.
     public func backup(to path: String?, keep: Int?) async throws -> BackupSummary {
-        var summary = try await store.backup(to: path ?? store.automaticBackupPath(at: clock.now()))
+        var summary = try await store.backup(
+            to: path ?? store.automaticBackupPath(at: clock.now()), createFolder: path == nil)
         if let keep { summary.pruned = try store.pruneAutomaticBackups(keeping: keep) }
         return summary
     }

@@ -9,15 +9,16 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
     case unknownGeneration(Int, known: [Int])
 
     public var description: String {
+        func quoted(_ text: String) -> String { "\"" + (text.count > 60 ? text.prefix(60) + "…" : text) + "\"" }
         switch self {
         case .noMatch(let query, let suggestions):
             let hint = suggestions.isEmpty
                 ? "Try `mydex search` with part of the name." : "Did you mean \(suggestions.joined(separator: ", "))?"
-            return "no Pokémon matches \"\(query)\". \(hint)"
+            return "no Pokémon matches \(quoted(query)). \(hint)"
         case .ambiguous(let query, let matches):
-            return "\"\(query)\" matches several Pokémon: \(matches.joined(separator: ", ")). Use the number."
+            return "\(quoted(query)) matches several Pokémon: \(matches.joined(separator: ", ")). Use the number."
         case .unknownType(let type, let known):
-            return "no type \"\(type)\". Types: \(known.joined(separator: ", "))."
+            return "no type \(quoted(type)). Types: \(known.joined(separator: ", "))."
         case .unknownGeneration(let generation, let known):
             let range = known.isEmpty ? "" : " Generations are \(known.first ?? 1)–\(known.last ?? 1)."
             return "no species in generation \(generation).\(range)"
@@ -227,10 +228,16 @@ public struct PokedexService: Sendable {
 
     private func suggestions(for text: String, in all: [SpeciesData], localizer: Localizer) -> [String] {
         let wanted = SearchText.normalized(text)
-        guard !wanted.isEmpty else { return [] }
+        // No Pokémon name is longer than this: a longer query has no near name.
+        guard !wanted.isEmpty, wanted.count <= 40 else { return [] }
         let limit = max(2, wanted.count / 3)
         let scored = all.compactMap { species -> (Int, SpeciesData)? in
-            let best = names(of: species).map { SearchText.distance(wanted, SearchText.normalized($0.name)) }.min() ?? Int.max
+            let best = names(of: species).compactMap { name -> Int? in
+                let candidate = SearchText.normalized(name.name)
+                // Lengths that differ by more than the limit cannot be within it.
+                guard abs(candidate.count - wanted.count) <= limit else { return nil }
+                return SearchText.distance(wanted, candidate)
+            }.min() ?? Int.max
             return best <= limit ? (best, species) : nil
         }
         return scored.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.prefix(3).map { label($0.1, localizer) }

@@ -37,13 +37,19 @@ extension CollectionStore {
     /// Writes a consistent copy of the live database to `destination` with SQLite's online backup
     /// API, checks the copy with `integrity_check`, and only then gives it its name. Never
     /// overwrites; leaves nothing behind on failure.
-    public func backup(to destination: String) async throws -> BackupSummary {
+    public func backup(to destination: String, createFolder: Bool = false) async throws -> BackupSummary {
         let directory = (destination as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try PrivateFiles.createDirectory(directory) }
-        guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
-        let counts = try Self.copyVerified(to: destination) { copy in
-            try Self.translatingDatabaseErrors(path: path) { try writer.backup(to: copy) }
+        if createFolder {
+            try PrivateFiles.createDirectory(directory)
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
+            }
         }
+        guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
+        // Errors here are about the copy (a full disk, say): copyVerified names the destination.
+        let counts = try Self.copyVerified(to: destination) { copy in try writer.backup(to: copy) }
         return BackupSummary(path: destination, counts: counts, pruned: [])
     }
 
@@ -78,19 +84,29 @@ extension CollectionStore {
         let migrator = SchemaMigrator(migrations: Migration.embedded)
         _ = try migrator.pendingMigrations(for: state, path: source)
 
-        let safety = try await backup(to: safetyBackup)
+        let safety: BackupSummary
+        do {
+            safety = try await backup(to: safetyBackup, createFolder: true)
+        } catch let error as StoreError {
+            throw StoreError.restoreFailed(source: source, detail: "could not save the current collection first (\(error.reason))")
+        }
 
         let stagingPath = path + ".restore-\(getpid())"
         defer { PrivateFiles.removeDatabaseFile(stagingPath) }
-        let counts = try Self.copyVerified(to: stagingPath, keepFile: true) { staging in
-            try Self.translatingDatabaseErrors(path: source) { try sourceQueue.backup(to: staging) }
-            try migrator.migrate(staging, path: source, now: date)
-            let restored = try staging.read { db in try Self.counts(db) }
-            try staging.write { db in
-                try Self.appendHistory(
-                    db, entryID: nil, action: .restore,
-                    detail: "from \(source) (\(restored.active) active, \(restored.released) released)", at: date)
+        let counts: CollectionCounts
+        do {
+            counts = try Self.copyVerified(to: stagingPath, keepFile: true) { staging in
+                try Self.translatingDatabaseErrors(path: source) { try sourceQueue.backup(to: staging) }
+                try migrator.migrate(staging, path: source, now: date)
+                let restored = try staging.read { db in try Self.counts(db) }
+                try staging.write { db in
+                    try Self.appendHistory(
+                        db, entryID: nil, action: .restore,
+                        detail: "from \(source) (\(restored.active) active, \(restored.released) released)", at: date)
+                }
             }
+        } catch let error as StoreError {
+            throw StoreError.restoreFailed(source: source, detail: "could not prepare the copy (\(error.reason))")
         }
         let staging = try Self.openQueue(path: stagingPath, readonly: true, busyTimeout: 5)
         defer { try? staging.close() }
@@ -122,8 +138,24 @@ extension CollectionStore {
             return counts
         } catch {
             PrivateFiles.removeDatabaseFile(temporary)
-            if let storeError = error as? StoreError { throw storeError }
-            throw StoreError.backupFailed(path: destination, detail: "\(error)")
+            switch error {
+            case let storeError as StoreError: throw storeError
+            case let databaseError as DatabaseError:
+                throw StoreError.backupFailed(path: destination, detail: Self.explain(databaseError))
+            default: throw StoreError.backupFailed(path: destination, detail: "\(error)")
+            }
+        }
+    }
+
+    /// SQLite's complaint about writing a copy, in words (the backup API often reports "not an error").
+    static func explain(_ error: DatabaseError) -> String {
+        switch error.resultCode {
+        case .SQLITE_FULL: return "the disk is full"
+        case .SQLITE_IOERR: return "writing to the disk failed"
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return "the file cannot be written"
+        default:
+            let message = error.message ?? ""
+            return message.isEmpty || message == "not an error" ? "SQLite error \(error.resultCode.rawValue)" : message
         }
     }
 }

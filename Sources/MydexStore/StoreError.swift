@@ -15,6 +15,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case fileMissing(path: String)
     case backupFailed(path: String, detail: String)
     case restoreFromLiveDatabase(path: String)
+    case restoreFailed(source: String, detail: String)
+
+    /// The underlying problem in a few words, for messages that wrap this one.
+    var reason: String {
+        switch self {
+        case .cannotOpen(_, let detail), .backupFailed(_, let detail), .damagedDatabase(_, let detail): return detail
+        default: return description
+        }
+    }
 
     public var description: String {
         switch self {
@@ -42,6 +51,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) does not exist."
         case .backupFailed(let path, let detail):
             return "backup to \(path) failed: \(detail). No backup file was left behind."
+        case .restoreFailed(let source, let detail):
+            return "restore from \(source) failed: \(detail). Your collection is unchanged."
         case .restoreFromLiveDatabase(let path):
             return "\(path) is the database in use; restore from a backup file instead."
         }

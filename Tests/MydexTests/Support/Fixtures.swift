@@ -44,12 +44,7 @@ enum Fixtures {
 
     /// A seed whose catch picks `speciesID` out of `count` species (found by trying seeds in order).
     static func seed(catching speciesID: Int, count: Int = 1025) -> UInt64 {
-        var seed: UInt64 = 0
-        while true {
-            var generator = SeededGenerator(seed: seed)
-            if generator.nextInt(below: count) + 1 == speciesID { return seed }
-            seed += 1
-        }
+        SeededGenerator.seed(catching: speciesID, among: count)
     }
 
     /// Serves the fixtures the way PokeAPI serves its API (404 for anything else).

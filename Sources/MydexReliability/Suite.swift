@@ -1,0 +1,128 @@
+import Foundation
+
+/// How hard the suite pushes: `quick` runs in CI within a minute or two, `full` is the
+/// published run (docs/RELIABILITY.md).
+public enum Scale: String, Sendable, CaseIterable {
+    case quick, full
+
+    var concurrentCatches: Int { 32 }
+    var mixedWorkers: Int { 8 }
+    var mixedSeconds: Double { self == .full ? 30 : 4 }
+    var crashRuns: Int { self == .full ? 240 : 30 }
+    /// The per-request deadline given to mydex (MYDEX_TIMEOUT) for the network faults.
+    var networkDeadline: Int { self == .full ? 20 : 2 }
+    var loadedBackupWriters: Int { 4 }
+    var loadedBackups: Int { self == .full ? 12 : 3 }
+    var fuzzSeconds: Double { self == .full ? 60 : 3 }
+}
+
+/// What one check found: figures to publish, and problems (none when it passed).
+public struct CheckResult: Sendable {
+    public var name: String
+    public var figures: [(label: String, value: String)]
+    public var problems: [String]
+
+    public var passed: Bool { problems.isEmpty }
+
+    init(_ name: String) {
+        self.name = name
+        figures = []
+        problems = []
+    }
+
+    mutating func figure(_ label: String, _ value: CustomStringConvertible) { figures.append((label, value.description)) }
+
+    mutating func problem(_ text: String) {
+        // Keep reports readable: the first dozen problems say enough.
+        if problems.count < 12 { problems.append(text) } else if problems.count == 12 { problems.append("…") }
+    }
+}
+
+/// A temporary home for one suite run: databases, a fake HOME, outputs.
+public final class Workspace: Sendable {
+    public let root: URL
+    public let binary: URL
+    public let scale: Scale
+    let template: URL
+
+    /// Creates the workspace and a template database with the built-in Pokédex installed, which
+    /// each check copies instead of paying for the first-use install again.
+    public init(binary: URL, scale: Scale) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-reliability-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        // World-readable so that checks can run mydex as an unprivileged user.
+        chmod(root.path, 0o755)
+        self.binary = binary
+        self.scale = scale
+        template = root.appendingPathComponent("template.sqlite")
+        let runner = MydexRunner(binary: binary, environment: Self.baseEnvironment(home: root, database: template.path), scratch: root)
+        let outcome = try runner.run(["list"])
+        guard outcome.status == 0 else {
+            throw SuiteError("could not create a template database: \(outcome.standardError)")
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    static func baseEnvironment(home: URL, database: String) -> [String: String] {
+        [
+            "HOME": home.path, "MYDEX_DB": database, "NO_COLOR": "1", "TZ": "UTC", "LANG": "C.UTF-8",
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "MYDEX_API_URL": "http://127.0.0.1:9/api/v2",
+        ]
+    }
+
+    /// `text` with this run's temporary folder written as `<tmp>`, for readable figures.
+    public func redact(_ text: some StringProtocol) -> String {
+        String(text).replacingOccurrences(of: root.path, with: "<tmp>")
+    }
+
+    /// A new folder.
+    public func folder(_ name: String) throws -> URL {
+        let url = root.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, 0o755)
+        return url
+    }
+
+    /// A new database (a copy of the template unless `fresh`) and a runner pointed at it.
+    public func database(_ name: String, fresh: Bool = false) throws -> (path: String, runner: MydexRunner) {
+        let folder = try folder(name)
+        let path = folder.appendingPathComponent("mydex.sqlite").path
+        if !fresh { try FileManager.default.copyItem(atPath: template.path, toPath: path) }
+        let runner = MydexRunner(binary: binary, environment: Self.baseEnvironment(home: folder, database: path), scratch: folder)
+        return (path, runner)
+    }
+}
+
+struct SuiteError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Every check, in the order of docs/RELIABILITY.md.
+public enum ReliabilitySuite {
+    public static let checks: [(name: String, run: @Sendable (Workspace) throws -> CheckResult)] = [
+        ("concurrency", ConcurrencyCheck.run),
+        ("crashes", CrashCheck.run),
+        ("network", NetworkFaultCheck.run),
+        ("hostile-input", HostileInputCheck.run),
+        ("damaged-databases", DamagedDatabaseCheck.run),
+        ("backup-under-load", BackupUnderLoadCheck.run),
+        ("terminal-safety", TerminalSafetyCheck.run),
+        ("fuzzing", FuzzCheck.run),
+    ]
+}
+
+/// Runs `body` on `count` threads at once (not limited to the number of cores, unlike
+/// `concurrentPerform`: the point is many processes at once), and waits for all.
+func inParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            body(index)
+            group.leave()
+        }.start()
+    }
+    group.wait()
+}
