@@ -11,7 +11,7 @@ enum TerminalSafetyCheck {
     ]
 
     /// Pikachu's real responses with hostile text in every string mydex shows.
-    static func hostileServer() throws -> LocalHTTPServer {
+    static func hostileServer(speciesCount: Int = 1025) throws -> LocalHTTPServer {
         let text = hostile.joined(separator: " ")
         let pokemon = try mutate(resource: "pokemon/25") { json in
             json["name"] = "pikachu\(text)"
@@ -25,7 +25,7 @@ enum TerminalSafetyCheck {
         }
         return try LocalHTTPServer { request in
             if request.path.contains("pokemon-species/?") || request.path.hasSuffix("pokemon-species/") {
-                return .json(Data(#"{"count": 1025, "results": []}"#.utf8))
+                return .json(Data(#"{"count": \#(speciesCount), "results": []}"#.utf8))
             }
             return .json(request.path.contains("pokemon-species") ? species : pokemon)
         }
@@ -54,17 +54,27 @@ enum TerminalSafetyCheck {
         try queue.write { try $0.execute(sql: "UPDATE caught_pokemon SET nickname = ? WHERE id = 2", arguments: [hostile.joined()]) }
         try queue.close()
 
+        let backup = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("hostile-backup.sqlite").path
+        _ = try runner.run(["backup", backup])
+        let syncServer = try hostileServer(speciesCount: 3)
+        defer { syncServer.stop() }
         let commands: [[String]] = [
             ["catch", "--seed", seed], ["list"], ["list", "--all", "--sort", "nickname"], ["show", "1"], ["show", "2"], ["history"],
             ["dex", "25"], ["dex", "list", "--limit", "30"], ["search", "pika"], ["search", "red"], ["stats"],
-            ["favorite", "1"], ["nickname", "1", "Sparky"], ["release", "2", "--force"], ["backup"],
+            ["favorite", "1"], ["unfavorite", "1"], ["nickname", "1", "Sparky"], ["nickname", "1", "--clear"],
+            ["release", "2", "--force"], ["backup"], ["restore", backup],
+            ["dex", "sync", "--max-age", "0", "--api-url", syncServer.baseURL],
             ["dex", hostile.joined()], ["search", hostile.joined()], ["show", "\u{1B}[31m"], ["list", "--sort", "\u{1B}]0;x\u{7}"],
             ["--db", "/tmp/\u{1B}[31m/\u{202E}x.sqlite", "list"],
         ]
         var outputs = 0
+        var escapedInText = 0, escapedInJSON = 0
         for command in commands {
             for format in [[], ["--json"]] {
                 let outcome = try runner.run(command + format)
+                // Proof that the hostile text did reach the output, escaped.
+                if outcome.standardOutput.contains("\\u{1B}") { escapedInText += 1 }
+                if outcome.standardOutput.contains("\\u001B") || outcome.standardOutput.contains("\\u001b") { escapedInJSON += 1 }
                 for (stream, bytes) in [("stdout", outcome.outputBytes), ("stderr", outcome.errorBytes)] {
                     outputs += 1
                     if let raw = rawControl(in: bytes) {
@@ -73,6 +83,10 @@ enum TerminalSafetyCheck {
                 }
             }
         }
+        if escapedInText == 0 || escapedInJSON == 0 {
+            result.problem("the hostile text never showed up escaped (text \(escapedInText), JSON \(escapedInJSON)): the check tested nothing")
+        }
+        result.figure("outputs showing the hostile text escaped (text / JSON)", "\(escapedInText) / \(escapedInJSON)")
         let colour = try coloured(runner, &result)
         result.figure("commands × formats run", commands.count * 2)
         result.figure("outputs scanned (stdout and stderr)", outputs)
