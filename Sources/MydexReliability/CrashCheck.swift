@@ -17,7 +17,7 @@ enum CrashCheck {
         let probe = try runner.run(["catch", "--offline", "--json"])
         let typical = max(probe.seconds, 0.02)
         var generator = SystemRandomNumberGenerator()
-        var killed = 0, completed = 0, audits = 0, checkedEffects = 0
+        var killed = 0, completed = 0, audits = 0, checkedEffects = 0, hotJournals = 0
         for step in 0..<workspace.scale.crashRuns {
             let entry = Int.random(in: 1...12, using: &generator)
             let command: [String]
@@ -33,6 +33,9 @@ enum CrashCheck {
             running.kill(SIGKILL)
             let outcome = running.wait()
             if outcome.signal == SIGKILL { killed += 1 } else { completed += 1 }
+            // A journal left behind means the kill landed inside a write transaction.
+            let journal = (try? FileManager.default.attributesOfItem(atPath: path + "-journal")[.size] as? Int) ?? 0
+            if journal > 0 { hotJournals += 1 }
             let report = try DatabaseAudit(path: path).report()
             audits += 1
             if report.integrity != "ok" { result.problem("after \(command.joined(separator: " ")): integrity_check \(report.integrity)") }
@@ -46,6 +49,7 @@ enum CrashCheck {
         }
         result.figure("mutating commands", workspace.scale.crashRuns)
         result.figure("killed mid-run / finished before the kill", "\(killed) / \(completed)")
+        result.figure("kills inside a write transaction (hot journal left, rolled back on next open)", hotJournals)
         result.figure("integrity checks after a kill, all ok", audits)
         result.figure("successful commands whose change was verified", checkedEffects)
         let final = try DatabaseAudit(path: path).report()

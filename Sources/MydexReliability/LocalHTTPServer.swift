@@ -155,9 +155,10 @@ public final class LocalHTTPServer: Sendable {
     @discardableResult
     private func send(_ data: Data, _ connection: Int32) -> Bool {
         data.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let sent = Glibc.send(connection, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = Glibc.send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 guard sent > 0 else { return false }
                 offset += sent
             }
