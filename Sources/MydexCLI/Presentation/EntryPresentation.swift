@@ -7,6 +7,25 @@ struct Presentation {
     let timeZone: TimeZone
     let color: Bool
     let localizer: Localizer
+    /// Made once per command: a formatter per row made long lists slow.
+    private let dayFormatter: DateFormatter
+    private let minuteFormatter: DateFormatter
+
+    init(timeZone: TimeZone, color: Bool, localizer: Localizer) {
+        self.timeZone = timeZone
+        self.color = color
+        self.localizer = localizer
+        dayFormatter = Self.formatter("yyyy-MM-dd", timeZone)
+        minuteFormatter = Self.formatter("yyyy-MM-dd HH:mm", timeZone)
+    }
+
+    private static func formatter(_ pattern: String, _ timeZone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter
+    }
 
     func dexNumber(_ id: Int) -> String {
         "#" + String(format: "%04d", id)
@@ -23,17 +42,9 @@ struct Presentation {
         return "\(nickname) (\(name))"
     }
 
-    func date(_ date: Date) -> String { format(date, "yyyy-MM-dd") }
+    func date(_ date: Date) -> String { dayFormatter.string(from: date) }
 
-    func dateTime(_ date: Date) -> String { format(date, "yyyy-MM-dd HH:mm") }
-
-    private func format(_ date: Date, _ pattern: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
-    }
+    func dateTime(_ date: Date) -> String { minuteFormatter.string(from: date) }
 
     func metres(_ decimetres: Int) -> String { String(format: "%.1f m", Double(decimetres) / 10) }
 
