@@ -88,10 +88,7 @@ struct DexShowCommand: MydexCommand {
         let presentation = printer.presentation
         printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
         var fields: [(String, String)] = []
-        let otherNames = ["en", "ja", "ko", "zh-hans", "fr", "de"].filter { $0 != localizer.language }.compactMap { code in
-            species.localization(code)?.name.map { "\($0) (\(code))" }
-        }
-        if !otherNames.isEmpty { fields.append(("Also", otherNames.joined(separator: ", "))) }
+        if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
         if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
         fields.append(("Types", presentation.types(species)))
         if let generation = species.generation { fields.append(("Generation", String(generation))) }

@@ -59,10 +59,7 @@ struct ShowCommand: MydexCommand {
         var fields: [(String, String)] = [
             ("Species", "\(presentation.dexNumber(species.id)) \(presentation.speciesName(species))"),
         ]
-        let otherNames = ["ja", "ko", "zh-hans", "fr", "de"].compactMap { code in
-            species.localization(code)?.name.map { "\($0) (\(code))" }
-        }
-        if !otherNames.isEmpty { fields.append(("Also", otherNames.joined(separator: ", "))) }
+        if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
         if let genus = printer.localizer.genus(species) { fields.append(("Genus", genus)) }
         fields += [
             ("Types", presentation.types(species)),

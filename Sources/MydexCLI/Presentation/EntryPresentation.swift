@@ -35,6 +35,14 @@ struct Presentation {
 
     func types(_ species: SpeciesData) -> String { localizer.types(species) }
 
+    /// The name in a few other major languages: "ピカチュウ (ja), 피카츄 (ko), …".
+    func otherNames(_ species: SpeciesData) -> String? {
+        let names = ["en", "ja", "ko", "zh-hans", "fr", "de"].filter { $0 != localizer.language }.compactMap { code in
+            species.localization(code)?.name.map { "\($0) (\(code))" }
+        }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
     /// "Sparky (Pikachu)" or "Pikachu".
     func title(_ entry: CollectionEntry) -> String {
         let name = speciesName(entry.species)
