@@ -44,8 +44,13 @@ extension TypeLocalization {
 }
 
 extension PokeAPIClient {
-    /// A species as the store keeps it: `/pokemon/{id}` and `/pokemon-species/{id}` fetched at once.
-    public func speciesData(id: Int, fetchedAt: Date) async throws -> SpeciesData {
+    /// A species as the store keeps it: `/pokemon/{id}` and `/pokemon-species/{id}`, fetched at
+    /// once, or one after the other when `oneAtATime` (a caller's limit of one request in flight).
+    public func speciesData(id: Int, fetchedAt: Date, oneAtATime: Bool = false) async throws -> SpeciesData {
+        if oneAtATime {
+            let pokemon = try await self.pokemon(id: id)
+            return SpeciesData(pokemon: pokemon, species: try await self.species(id: id), fetchedAt: fetchedAt)
+        }
         async let pokemon = self.pokemon(id: id)
         async let species = self.species(id: id)
         return SpeciesData(pokemon: try await pokemon, species: try await species, fetchedAt: fetchedAt)

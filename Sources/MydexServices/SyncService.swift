@@ -52,13 +52,15 @@ public struct SyncService: Sendable {
             total: count, fetched: 0, fresh: count - stale.count, failures: [], typesUpdated: false)
         progress(Progress(done: summary.fresh, total: count, failed: 0))
 
-        // Each species takes two requests at once, so half as many species as requests in flight.
-        let parallelSpecies = max(1, min(concurrency, Self.maxConcurrency) / 2)
+        // Each species takes two requests at once, so half as many species as requests in flight;
+        // a limit of one fetches a species' two requests one after the other.
+        let limit = min(max(concurrency, 1), Self.maxConcurrency)
+        let parallelSpecies = max(1, limit / 2)
         await withTaskGroup(of: (Int, String?).self) { group in
             var queue = stale.makeIterator()
             func startNext() -> Bool {
                 guard let id = queue.next() else { return false }
-                group.addTask { await (id, refresh(speciesID: id)) }
+                group.addTask { await (id, refresh(speciesID: id, oneAtATime: limit == 1)) }
                 return true
             }
             for _ in 0..<parallelSpecies where !startNext() { break }
@@ -84,9 +86,10 @@ public struct SyncService: Sendable {
     }
 
     /// Fetches and saves one species; returns why it failed, if it did.
-    private func refresh(speciesID: Int) async -> String? {
+    private func refresh(speciesID: Int, oneAtATime: Bool) async -> String? {
         do {
-            try await store.saveSpecies(try await api.speciesData(id: speciesID, fetchedAt: clock.now()))
+            try await store.saveSpecies(
+                try await api.speciesData(id: speciesID, fetchedAt: clock.now(), oneAtATime: oneAtATime))
             return nil
         } catch {
             return String(describing: error)

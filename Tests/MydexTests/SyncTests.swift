@@ -71,6 +71,16 @@ struct SyncTests {
         #expect(refetched == [7, 13])
     }
 
+    @Test("A limit of one request keeps one request in flight")
+    func oneAtATime() async throws {
+        let api = SyntheticPokeAPI(count: 6, delay: 0.02)
+        let server = try TestHTTPServer(handler: api.reply)
+        defer { server.stop() }
+        let summary = try await service(server).sync(maxAge: 86400, concurrency: 1)
+        #expect(summary.fetched == 6)
+        #expect(api.peakConcurrency == 1)
+    }
+
     @Test("--max-age 0 fetches everything again")
     func maxAgeZero() async throws {
         let api = SyntheticPokeAPI(count: 5)
