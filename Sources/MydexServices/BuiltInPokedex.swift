@@ -122,16 +122,13 @@ public struct BuiltInPokedex: Sendable {
 
 extension BuiltInPokedex.SpeciesRecord {
     public init(_ species: SpeciesData) {
-        func byLanguage(_ value: KeyPath<SpeciesData.Localization, String?>) -> [String: String] {
-            Dictionary(uniqueKeysWithValues: species.localizations.compactMap { l in l[keyPath: value].map { (l.language, $0) } })
-        }
         self.init(
             id: species.id, name: species.name, height: species.heightDecimetres, weight: species.weightHectograms,
             baseExperience: species.baseExperience, captureRate: species.captureRate, generation: species.generation,
             color: species.color, habitat: species.habitat, baby: species.isBaby, legendary: species.isLegendary,
             mythical: species.isMythical, sprite: species.spriteURL, shinySprite: species.shinySpriteURL,
-            cry: species.cryURL, types: species.types, names: byLanguage(\.name), genera: byLanguage(\.genus),
-            flavorTexts: byLanguage(\.flavorText))
+            cry: species.cryURL, types: species.types, names: species.texts(\.name), genera: species.texts(\.genus),
+            flavorTexts: species.texts(\.flavorText))
     }
 
     func speciesData(fetchedAt: Date) -> SpeciesData {

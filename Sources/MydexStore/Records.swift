@@ -141,6 +141,13 @@ public struct SpeciesData: Sendable, Equatable {
         return localizations.first { $0.language == wanted }
     }
 
+    /// One localized field by language code, e.g. `texts(\.name)["ko"] == "피카츄"`.
+    public func texts(_ field: KeyPath<Localization, String?>) -> [String: String] {
+        Dictionary(
+            localizations.compactMap { localization in localization[keyPath: field].map { (localization.language, $0) } },
+            uniquingKeysWith: { first, _ in first })
+    }
+
     /// The name in `language`, falling back to English, then to the API name.
     public func displayName(language: String = "en") -> String {
         localization(language)?.name ?? localization("en")?.name ?? name

@@ -76,7 +76,7 @@ struct DexShowCommand: MydexCommand {
         if global.json {
             try printer.printJSON(SpeciesJSON(
                 dex: species.id, species: species.name, name: localizer.name(species),
-                names: Dictionary(uniqueKeysWithValues: species.localizations.compactMap { l in l.name.map { (l.language, $0) } }),
+                names: species.texts(\.name),
                 genus: localizer.genus(species), types: species.types, typeNames: species.types.map(localizer.typeName),
                 generation: species.generation, heightMetres: Double(species.heightDecimetres) / 10,
                 weightKilograms: Double(species.weightHectograms) / 10, captureRate: species.captureRate,

@@ -47,7 +47,7 @@ struct ShowCommand: MydexCommand {
                 entry: printer.entryJSON(entry), heightMetres: Double(species.heightDecimetres) / 10,
                 weightKilograms: Double(species.weightHectograms) / 10, genus: printer.localizer.genus(species),
                 flavorText: printer.localizer.flavorText(species),
-                names: Dictionary(uniqueKeysWithValues: species.localizations.compactMap { l in l.name.map { (l.language, $0) } }),
+                names: species.texts(\.name),
                 generation: species.generation, captureRate: species.captureRate,
                 baseExperience: species.baseExperience, legendary: species.isLegendary, mythical: species.isMythical,
                 sprite: entry.pokemon.isShiny ? species.shinySpriteURL : species.spriteURL, cry: species.cryURL))

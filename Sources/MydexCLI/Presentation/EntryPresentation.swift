@@ -4,16 +4,12 @@ import MydexStore
 
 /// How entries, species and dates look in text and JSON, in the user's language.
 struct Presentation {
-    let timeZone: TimeZone
-    let color: Bool
     let localizer: Localizer
     /// Made once per command: a formatter per row made long lists slow.
     private let dayFormatter: DateFormatter
     private let minuteFormatter: DateFormatter
 
-    init(timeZone: TimeZone, color: Bool, localizer: Localizer) {
-        self.timeZone = timeZone
-        self.color = color
+    init(timeZone: TimeZone, localizer: Localizer) {
         self.localizer = localizer
         dayFormatter = Self.formatter("yyyy-MM-dd", timeZone)
         minuteFormatter = Self.formatter("yyyy-MM-dd HH:mm", timeZone)
@@ -100,7 +96,8 @@ enum JSONOutput {
             .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
         var escaped = ""
         for scalar in json.unicodeScalars {
-            if TerminalText.isUnsafe(scalar), scalar.value > 0x1F || scalar.value == 0x7F {
+            // C0 controls are already escaped by JSONEncoder; the rest (DEL, C1, bidi, separators) here.
+            if TerminalText.isUnsafe(scalar), scalar.value > 0x1F {
                 escaped += String(format: "\\u%04X", scalar.value)
             } else {
                 escaped.unicodeScalars.append(scalar)

@@ -11,7 +11,7 @@ struct Printer {
     init(_ context: MydexContext, json: Bool, localizer: Localizer) {
         output = context.output
         self.json = json
-        presentation = Presentation(timeZone: context.timeZone, color: context.output.colorEnabled, localizer: localizer)
+        presentation = Presentation(timeZone: context.timeZone, localizer: localizer)
     }
 
     var localizer: Localizer { presentation.localizer }
