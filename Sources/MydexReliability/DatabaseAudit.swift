@@ -29,14 +29,19 @@ public struct DatabaseAudit: Sendable {
         (try? DatabaseQueue().read { try String.fetchOne($0, sql: "SELECT sqlite_version()") }) ?? "unknown"
     }
 
-    /// Opens read-write like mydex does, so a hot journal left by a killed process is rolled back
-    /// exactly as the next `mydex` would.
-    public func report() throws -> Report {
+    /// Reads a database, waiting for other processes' locks. Read-write unless `readonly`, like
+    /// mydex, so a hot journal left by a killed process is rolled back as the next `mydex` would.
+    static func read<T>(_ path: String, readonly: Bool = false, _ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
+        configuration.readonly = readonly
         configuration.busyMode = .timeout(30)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        return try queue.read { db in
+        return try queue.read(body)
+    }
+
+    public func report() throws -> Report {
+        try Self.read(path) { db in
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             let counts = try Self.counts(db)
             return Report(integrity: integrity, counts: counts, violations: try Self.violations(db))

@@ -8,11 +8,7 @@ struct EntrySnapshot: Equatable {
     var nickname: String?
 
     static func load(path: String) throws -> [Int: EntrySnapshot] {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(30)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { db in
+        try DatabaseAudit.read(path) { db in
             var result: [Int: EntrySnapshot] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, nickname, is_favorite, released_at FROM caught_pokemon") {
                 result[row["id"]] = EntrySnapshot(
@@ -24,12 +20,7 @@ struct EntrySnapshot: Equatable {
 
     /// A fingerprint of the collection and its history: equal means nothing changed.
     static func fingerprint(path: String) throws -> String {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(30)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { db in
+        try DatabaseAudit.read(path, readonly: true) { db in
             let entries = try Row.fetchAll(db, sql: "SELECT * FROM caught_pokemon ORDER BY id").map(\.description)
             let history = try Row.fetchAll(db, sql: "SELECT * FROM history ORDER BY id").map(\.description)
             return (entries + history).joined(separator: "\n")

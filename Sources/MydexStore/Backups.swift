@@ -41,11 +41,8 @@ extension CollectionStore {
         let directory = (destination as NSString).deletingLastPathComponent
         if createFolder {
             try PrivateFiles.createDirectory(directory)
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
-            }
+        } else if !PrivateFiles.isDirectory(directory) {
+            throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
         }
         guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
         // Errors here are about the copy (a full disk, say): copyVerified names the destination.

@@ -8,14 +8,16 @@ import Darwin
 
 /// Files and folders that only the user may read: the collection is personal data.
 enum PrivateFiles {
+    static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
     /// Creates `directory` (and missing parents) with mode 0700.
     static func createDirectory(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw StoreError.cannotOpen(path: directory, detail: "it is a file, not a directory")
-            }
-            return
+        if isDirectory(directory) { return }
+        if exists(directory) {
+            throw StoreError.cannotOpen(path: directory, detail: "it is a file, not a directory")
         }
         do {
             try FileManager.default.createDirectory(
