@@ -14,9 +14,14 @@ static const unsigned char m0002_builtin_pokedex[] = {
 #embed "../../Migrations/m0002_builtin_pokedex.sql"
 };
 
+static const unsigned char m0003_released_not_favorite[] = {
+#embed "../../Migrations/m0003_released_not_favorite.sql"
+};
+
 static const mydex_embedded_migration migrations[] = {
     { "m0001_initial", m0001_initial, sizeof m0001_initial },
     { "m0002_builtin_pokedex", m0002_builtin_pokedex, sizeof m0002_builtin_pokedex },
+    { "m0003_released_not_favorite", m0003_released_not_favorite, sizeof m0003_released_not_favorite },
 };
 
 size_t mydex_migration_count(void) {

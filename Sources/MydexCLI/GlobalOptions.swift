@@ -5,16 +5,12 @@ import MydexStore
 import PokeAPI
 import Synchronization
 
-/// Options every command takes.
+/// Options every command takes. They may also come before the subcommand (`mydex --db x list`).
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The collection database (default: $MYDEX_DB, else $XDG_DATA_HOME/mydex/mydex.sqlite, else ~/.local/share/mydex/mydex.sqlite).",
         valueName: "path"))
     var db: String?
-
-    @Option(name: .customLong("api-url"), help: ArgumentHelp(
-        "The PokeAPI base URL (default: $MYDEX_API_URL, else \(LivePokeAPIClient.defaultBaseURL)).", valueName: "url"))
-    var apiURL: String?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
@@ -24,11 +20,80 @@ struct GlobalOptions: ParsableArguments {
         valueName: "code"))
     var lang: String?
 
+    /// The options above that take a value, for moving them from before the subcommand.
+    static let optionsWithValues: Set<String> = ["--db", "--lang"]
+    static let flags: Set<String> = ["--json"]
+
     func validate() throws {
         if let db, db.isEmpty { throw ValidationError("--db needs a path.") }
         if let lang, DisplayLanguage.match(lang) == nil {
-            throw ValidationError(DisplayLanguage.Problem.unsupported(lang).description)
+            throw ValidationError(DisplayLanguage.Problem.unsupported(lang, source: "--lang").description)
         }
+    }
+
+    func databasePath(_ context: MydexContext) -> String {
+        DatabaseLocation.resolve(
+            explicit: db, environment: context.environment, homeDirectory: context.homeDirectory,
+            currentDirectory: context.currentDirectory)
+    }
+
+    /// What a command needs of the collection.
+    enum CollectionNeed {
+        /// It adds to the collection: a missing one is started (and the user told so).
+        case create
+        /// It works on entries: a missing collection is an error.
+        case existing
+        /// It reads the collection: a missing one reads as empty, and the user is told where mydex looked.
+        case emptyIfMissing
+        /// It needs only the Pokédex: a missing collection reads as empty, silently.
+        case pokedexOnly
+    }
+
+    /// Opens the collection (installing the built-in Pokédex on first use) as the command needs it.
+    func openStore(_ context: MydexContext, _ need: CollectionNeed) async throws -> CollectionStore {
+        let path = databasePath(context)
+        let store: CollectionStore
+        do {
+            store = try CollectionStore.open(
+                path: path, create: need == .create, busyTimeout: context.busyTimeout, now: context.clock.now())
+        } catch StoreError.noCollection(let path) where need == .emptyIfMissing || need == .pokedexOnly {
+            if need == .emptyIfMissing { try context.output.note(SafeText(StoreError.noCollection(path: path).description)) }
+            store = try CollectionStore.inMemory(now: context.clock.now())
+        }
+        if store.isNew, need == .create { try context.output.note("Started a new collection at " + SafeText(path)) }
+        try await PokedexService(store: store, clock: context.clock).prepare()
+        return store
+    }
+
+    /// The store and a printer in the user's language: what most commands start with.
+    func open(_ context: MydexContext, _ need: CollectionNeed) async throws -> (CollectionStore, Printer) {
+        let store = try await openStore(context, need)
+        let localizer = try await PokedexService(store: store, clock: context.clock).localizer(language: language(context))
+        return (store, Printer(context, json: json, localizer: localizer))
+    }
+
+    /// `--lang`, `MYDEX_LANG`, the locale: a bad explicit value is a usage error naming its source.
+    func language(_ context: MydexContext) throws -> String {
+        do {
+            return try DisplayLanguage.resolve(explicit: lang, environment: context.environment)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
+
+/// Options of the commands that use the network.
+struct NetworkOptions: ParsableArguments {
+    @Option(name: .customLong("api-url"), help: ArgumentHelp(
+        "The PokeAPI base URL (default: $MYDEX_API_URL, else \(LivePokeAPIClient.defaultBaseURL)).", valueName: "url"))
+    var apiURL: String?
+
+    static let optionsWithValues: Set<String> = ["--api-url"]
+
+    /// MYDEX_TIMEOUT's range, in seconds.
+    static let timeoutRange = 1...600
+
+    func validate() throws {
         if let apiURL {
             do {
                 _ = try LivePokeAPIClient.validated(apiURL)
@@ -38,33 +103,25 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
-    func databasePath(_ context: MydexContext) -> String {
-        DatabaseLocation.resolve(explicit: db, environment: context.environment, homeDirectory: context.homeDirectory)
-    }
-
-    /// Opens the collection, installing the built-in Pokédex on first use.
-    func openStore(_ context: MydexContext) async throws -> CollectionStore {
-        let store = try CollectionStore.open(
-            path: databasePath(context), busyTimeout: context.busyTimeout, now: context.clock.now())
-        try await PokedexService(store: store, clock: context.clock).prepare()
-        return store
-    }
-
-    /// The store and a printer in the user's language: what most commands start with.
-    func open(_ context: MydexContext) async throws -> (CollectionStore, Printer) {
-        let store = try await openStore(context)
-        let language = try DisplayLanguage.resolve(explicit: lang, environment: context.environment)
-        let localizer = try await PokedexService(store: store, clock: context.clock).localizer(language: language)
-        return (store, Printer(context, json: json, localizer: localizer))
+    /// `MYDEX_OFFLINE`: 1/true/yes or 0/false/no (unset or empty: no).
+    static func offlineFromEnvironment(_ context: MydexContext) throws -> Bool {
+        guard let raw = context.environment["MYDEX_OFFLINE"], !raw.isEmpty else { return false }
+        switch raw.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw UsageError("MYDEX_OFFLINE=\(raw): use 1 (or true, yes) for no network, 0 (or false, no) for the network.")
+        }
     }
 
     func apiClient(_ context: MydexContext) throws -> LivePokeAPIClient {
-        let baseURL = apiURL ?? context.environment["MYDEX_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? LivePokeAPIClient.defaultBaseURL
+        let fromEnvironment = context.environment["MYDEX_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let baseURL = apiURL ?? fromEnvironment ?? LivePokeAPIClient.defaultBaseURL
+        if apiURL == nil, let fromEnvironment, (try? LivePokeAPIClient.validated(fromEnvironment)) == nil {
+            throw UsageError("MYDEX_API_URL=\(fromEnvironment): not an http or https URL; e.g. \(LivePokeAPIClient.defaultBaseURL).")
+        }
         let jitter = Mutex(context.random.generator())
         let clock = context.clock
-        // MYDEX_TIMEOUT: seconds a request may take in all (default 20), for slow links.
-        let deadline = context.environment["MYDEX_TIMEOUT"].flatMap(Int.init).map { min(max($0, 1), 600) } ?? 20
+        let deadline = try Self.timeout(context)
         return try LivePokeAPIClient(
             baseURL: baseURL, transport: context.transport, userAgent: "mydex/\(MydexVersion.current)",
             retryPolicy: context.retryPolicy, connectTimeout: .seconds(min(deadline, 10)), deadline: .seconds(deadline),
@@ -72,17 +129,47 @@ struct GlobalOptions: ParsableArguments {
             unitRandom: { jitter.withLock { $0.nextUnit() } },
             now: { clock.now() })
     }
+
+    /// MYDEX_TIMEOUT: seconds PokeAPI may take (default 20), for slow links.
+    static func timeout(_ context: MydexContext) throws -> Int {
+        guard let raw = context.environment["MYDEX_TIMEOUT"], !raw.isEmpty else { return 20 }
+        guard let seconds = Int(raw.trimmingCharacters(in: .whitespaces)), timeoutRange.contains(seconds) else {
+            throw UsageError("MYDEX_TIMEOUT=\(raw): give whole seconds from \(timeoutRange.lowerBound) to \(timeoutRange.upperBound).")
+        }
+        return seconds
+    }
 }
 
 public enum MydexVersion {
     public static let current = "0.1.0"
 }
 
+/// A bad value from a flag or an environment variable, found after parsing: exit 64, with a
+/// message that names where the value came from and what is valid.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+
+    /// Runs `body`, turning the Pokédex's "no such type" or "no such generation" into a usage
+    /// error that names the flag the value came from.
+    static func naming<T>(type: String? = nil, generation: Int?, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PokedexError {
+            switch error {
+            case .unknownType: throw UsageError("--type \(type ?? ""): \(error.description)")
+            case .unknownGeneration(let value, _): throw UsageError("--generation \(generation ?? value): \(error.description)")
+            default: throw error
+            }
+        }
+    }
+}
+
 /// Entry ids are the collection's own numbers (printed by `catch` and `list`), not Pokédex numbers.
 enum EntryID {
+    static let problem = "entry ids are positive numbers, as shown by `mydex list`"
+
     static func validate(_ id: Int64) throws {
-        guard id > 0 else {
-            throw ValidationError("entry ids are positive numbers, as shown by `mydex list`; got \(id).")
-        }
+        guard id > 0 else { throw ValidationError("\(problem); got \(id).") }
     }
 }

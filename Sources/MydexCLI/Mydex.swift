@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MydexServices
 
 /// The root command.
 public struct Mydex: AsyncParsableCommand {
@@ -8,7 +9,8 @@ public struct Mydex: AsyncParsableCommand {
         abstract: "Catch, keep and browse your own Pokémon collection from the terminal.",
         discussion: """
             mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database. \
-            Its built-in Pokédex (every species, in every language PokeAPI has) works offline.
+            Its built-in Pokédex (every species, in every language PokeAPI has) works offline. \
+            Options common to all commands (--db, --lang, --json) may also come before the command.
 
             Examples:
               $ mydex catch
@@ -20,6 +22,7 @@ public struct Mydex: AsyncParsableCommand {
               $ mydex nickname 3 Sparky
               $ mydex release 3
               $ mydex backup
+              $ mydex --db ~/other.sqlite list
             """,
         version: MydexVersion.current,
         subcommands: [
@@ -31,10 +34,13 @@ public struct Mydex: AsyncParsableCommand {
     public init() {}
 
     /// Parses `arguments` (without the program name), runs the command with `context`, and
-    /// returns the exit status: 0 success, 1 failure, 64 usage. Every message is escaped before it
-    /// reaches the terminal, argument parser errors included.
+    /// returns the exit status: 0 success, 1 failure, 64 usage (a bad flag, argument or
+    /// environment variable). Every message is escaped before it reaches the terminal, argument
+    /// parser errors included. A reader that goes away (`mydex list | head`) ends the command
+    /// quietly with 0.
     public static func run(arguments: [String], context: MydexContext) async -> Int32 {
         do {
+            let arguments = try CommandLineArguments.normalized(arguments)
             var command = try parseAsRoot(arguments)
             if let mydexCommand = command as? any MydexCommand {
                 try await mydexCommand.run(context)
@@ -42,19 +48,42 @@ public struct Mydex: AsyncParsableCommand {
                 // The root without a subcommand, and `help`: both throw a request for help.
                 try command.run()
             }
+            try context.output.flush()
             return ExitCode.success.rawValue
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if !message.isEmpty {
-                if code == .success {
-                    context.output.print(SafeText(lines: message))
-                } else {
-                    context.output.note(SafeText(lines: message))
-                }
-            }
-            return code.rawValue
+            return report(error, context.output)
         }
+    }
+
+    /// Says what went wrong on stderr (or prints help on stdout) and gives the exit status.
+    private static func report(_ error: any Error, _ output: Output) -> Int32 {
+        let code: Int32
+        let message: String
+        switch error {
+        case let error as OutputError:
+            // Nobody is reading any more: nothing to say, and nothing went wrong for the user.
+            if error.isBrokenPipe { return ExitCode.success.rawValue }
+            (code, message) = (ExitCode.failure.rawValue, "Error: \(error.description)")
+        case let error as UsageError:
+            (code, message) = (ExitCode.validationFailure.rawValue, "Error: \(error.description)")
+        default:
+            (code, message) = (exitCode(for: error).rawValue, fullMessage(for: error))
+        }
+        guard !message.isEmpty else { return code }
+        guard code == ExitCode.success.rawValue else {
+            output.finalNote(SafeText(lines: message))
+            return code
+        }
+        // Help, asked for: printed on standard output, and a failure to print it is one.
+        do {
+            try output.print(SafeText(lines: message))
+            try output.flush()
+        } catch let failure {
+            guard !failure.isBrokenPipe else { return code }
+            output.finalNote(SafeText("Error: \(failure.description)"))
+            return ExitCode.failure.rawValue
+        }
+        return code
     }
 }
 
@@ -66,5 +95,69 @@ protocol MydexCommand: AsyncParsableCommand {
 extension MydexCommand {
     func run() async throws {
         try await run(MydexContext.live())
+    }
+}
+
+/// What the command line means before the parser sees it: common options written before the
+/// command move behind it (as git allows), an unknown command gets a suggestion, and a
+/// negative entry id gets the same message as zero.
+enum CommandLineArguments {
+    static let commonOptionsWithValues = GlobalOptions.optionsWithValues.union(NetworkOptions.optionsWithValues)
+    static let entryCommands: Set<String> = ["show", "release", "nickname", "favorite", "unfavorite"]
+
+    static func normalized(_ arguments: [String]) throws -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if commonOptionsWithValues.contains(name) {
+                let takesNext = !argument.contains("=") && index + 1 < arguments.count
+                leading += takesNext ? [argument, arguments[index + 1]] : [argument]
+                index += takesNext ? 2 : 1
+            } else if GlobalOptions.flags.contains(argument) {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        var rest = Array(arguments[index...])
+        guard let commandName = rest.first, !commandName.hasPrefix("-") else {
+            // No command: the options stay where they were, so the parser can say what is missing.
+            return leading + rest
+        }
+        let commands = Mydex.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        guard commands.contains(commandName) else {
+            throw UsageError("unknown command '\(commandName)'. \(suggestion(for: commandName, among: commands))")
+        }
+        if entryCommands.contains(commandName),
+           let negative = rest.dropFirst().prefix(while: { $0 != "--" }).first(where: isNegativeNumber) {
+            throw UsageError("\(EntryID.problem); got \(negative).")
+        }
+        // `dex` has subcommands of its own: the options go behind the whole path.
+        var pathLength = 1
+        if let subcommands = Mydex.configuration.subcommands.first(where: { $0.configuration.commandName == commandName })?
+            .configuration.subcommands.map({ $0.configuration.commandName ?? "" }),
+           rest.count > 1, subcommands.contains(rest[1]) {
+            pathLength = 2
+        }
+        rest.insert(contentsOf: leading, at: pathLength)
+        return rest
+    }
+
+    private static func isNegativeNumber(_ argument: String) -> Bool {
+        argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy(\.isASCII) && Int(argument) != nil
+    }
+
+    /// "Did you mean `list`?" for a near miss (a unique prefix, or one or two letters off).
+    static func suggestion(for word: String, among commands: [String]) -> String {
+        let lowered = word.lowercased()
+        let prefixed = commands.filter { $0.hasPrefix(lowered) }
+        let near = prefixed.count == 1 ? prefixed
+            : commands.map { ($0, SearchText.distance(lowered, $0)) }.filter { $0.1 <= 2 }
+                .sorted { $0.1 < $1.1 }.map(\.0)
+        if let best = near.first { return "Did you mean `\(best)`?" }
+        return "Commands: \(commands.filter { $0 != "help" }.joined(separator: ", ")). See `mydex --help`."
     }
 }

@@ -8,6 +8,8 @@ import PokeAPI
 public struct MydexContext: Sendable {
     public var environment: [String: String]
     public var homeDirectory: String
+    /// Where relative paths on the command line and in `MYDEX_DB` start from.
+    public var currentDirectory: String
     public var output: Output
     public var clock: any MydexClock
     public var random: RandomSource
@@ -20,12 +22,13 @@ public struct MydexContext: Sendable {
     public var busyTimeout: TimeInterval
 
     public init(
-        environment: [String: String], homeDirectory: String, output: Output, clock: any MydexClock,
+        environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
         timeZone: TimeZone = .current, busyTimeout: TimeInterval = 30
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
+        self.currentDirectory = currentDirectory
         self.output = output
         self.clock = clock
         self.random = random
@@ -35,12 +38,18 @@ public struct MydexContext: Sendable {
         self.busyTimeout = busyTimeout
     }
 
+    /// A path the user typed, made absolute against this context's home and current directory.
+    public func absolutePath(_ path: String) -> String {
+        UserPath(homeDirectory: homeDirectory, currentDirectory: currentDirectory).absolute(path)
+    }
+
     /// The real process: its environment, terminal, clock, entropy and libcurl.
     public static func live() -> MydexContext {
         let environment = ProcessInfo.processInfo.environment
         return MydexContext(
             environment: environment,
-            homeDirectory: environment["HOME"] ?? NSHomeDirectory(),
+            homeDirectory: environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory(),
+            currentDirectory: FileManager.default.currentDirectoryPath,
             output: .live(environment: environment),
             clock: SystemClock(),
             random: .system,

@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Text that is safe to write to a terminal: made only by escaping untrusted text, or by mydex's
 /// own styling. `Output` accepts nothing else, so no string from outside reaches the terminal raw.
@@ -42,6 +45,13 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
             plain: parts.map(\.plain).joined(separator: separator.plain))
     }
 
+    /// At most `width` columns: cut, with "…", when wider (a cut cell loses its colour).
+    func truncated(toWidth width: Int) -> SafeText {
+        guard TerminalText.displayWidth(plain) > width else { return self }
+        let cut = TerminalText.truncated(plain, toWidth: width)
+        return SafeText(rendered: cut, plain: cut)
+    }
+
     /// `self` in `style`, when colour is on.
     func styled(_ style: Style, if enabled: Bool) -> SafeText {
         enabled ? SafeText(rendered: style.rawValue + rendered + "\u{1B}[0m", plain: plain) : self
@@ -57,62 +67,225 @@ enum Style: String {
     case green = "\u{1B}[32m"
 }
 
-/// Where mydex writes: data to standard output, messages to standard error.
+/// Why a write to standard output or standard error failed: the stream and the `errno`.
+public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Stream: String, Sendable { case standardOutput = "standard output", standardError = "standard error" }
+
+    public var stream: Stream
+    public var code: Int32
+    /// What was already saved when printing failed ("Caught Pikachu (entry #3) and kept it").
+    public var committed: String?
+
+    public init(stream: Stream, code: Int32, committed: String? = nil) {
+        self.stream = stream
+        self.code = code
+        self.committed = committed
+    }
+
+    /// The reader went away (`mydex list | head`): not a failure, nothing to say.
+    public var isBrokenPipe: Bool { code == EPIPE }
+
+    public var description: String {
+        let reason = String(cString: strerror(code))
+        guard let committed else { return "could not write to \(stream.rawValue): \(reason)." }
+        return "\(committed), but could not print: \(reason) (\(stream.rawValue))."
+    }
+}
+
+/// Where mydex writes: data to standard output, messages to standard error. Every write goes
+/// through here and reports failure (a full disk, a closed stream) as an `OutputError`.
 public struct Output: Sendable {
-    private let writeStandardOutput: @Sendable (String) -> Void
-    private let writeStandardError: @Sendable (String) -> Void
+    /// Writes text to a stream; returns why it could not.
+    public typealias Writer = @Sendable (OutputError.Stream, String) -> OutputError?
+
+    private let write: Writer
+    private let flushStandardOutput: @Sendable () -> OutputError?
+    private let writeFinalMessage: @Sendable (String) -> Void
     /// Colour only on a terminal, and never with `NO_COLOR` or `TERM=dumb`.
     public let colorEnabled: Bool
     /// Whether standard error is a terminal (progress and other decoration go there only then).
     public let standardErrorIsTerminal: Bool
+    /// The terminal's width when standard output is a terminal (`COLUMNS`, else its size); nil
+    /// when piped or redirected, where lines are never shortened or wrapped.
+    public let columns: Int?
+    /// The same for standard error, for status lines.
+    public let standardErrorColumns: Int?
 
     public init(
-        colorEnabled: Bool, standardErrorIsTerminal: Bool,
-        standardOutput: @escaping @Sendable (String) -> Void,
-        standardError: @escaping @Sendable (String) -> Void
+        colorEnabled: Bool, standardErrorIsTerminal: Bool, columns: Int? = nil, standardErrorColumns: Int? = nil,
+        write: @escaping Writer, flush: @escaping @Sendable () -> OutputError? = { nil },
+        finalMessage: (@Sendable (String) -> Void)? = nil
     ) {
         self.colorEnabled = colorEnabled
         self.standardErrorIsTerminal = standardErrorIsTerminal
-        self.writeStandardOutput = standardOutput
-        self.writeStandardError = standardError
+        self.columns = columns
+        self.standardErrorColumns = standardErrorColumns
+        self.write = write
+        self.flushStandardOutput = flush
+        self.writeFinalMessage = finalMessage ?? { _ = write(.standardError, $0) }
     }
 
     /// The process's own streams.
     public static func live(environment: [String: String]) -> Output {
+        let streams = ProcessStreams()
         let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+        let stderrIsTerminal = isatty(STDERR_FILENO) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         return Output(
             colorEnabled: stdoutIsTerminal && !noColor,
-            standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
-            standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+            standardErrorIsTerminal: stderrIsTerminal,
+            columns: stdoutIsTerminal ? TerminalSize.columns(STDOUT_FILENO, environment: environment) : nil,
+            standardErrorColumns: stderrIsTerminal ? TerminalSize.columns(STDERR_FILENO, environment: environment) : nil,
+            write: { stream, text in streams.write(text, to: stream) },
+            flush: { streams.flush() },
+            finalMessage: { streams.writeFinalMessage($0) })
     }
 
     /// One line of data on standard output.
-    func print(_ line: SafeText) { writeStandardOutput(line.rendered + "\n") }
+    func print(_ line: SafeText) throws(OutputError) { try send(.standardOutput, line.rendered + "\n") }
 
     /// One line of news for the user on standard error.
-    func note(_ line: SafeText) { writeStandardError(line.rendered + "\n") }
+    func note(_ line: SafeText) throws(OutputError) { try send(.standardError, line.rendered + "\n") }
 
     /// A status line on a terminal's standard error, redrawn in place (call `endStatus` after).
-    func status(_ line: SafeText) { writeStandardError("\r\u{1B}[2K" + line.rendered) }
+    func status(_ line: SafeText) throws(OutputError) { try send(.standardError, "\r\u{1B}[2K" + line.rendered) }
 
-    func endStatus() { writeStandardError("\n") }
+    /// Erases the status line.
+    func endStatus() throws(OutputError) { try send(.standardError, "\r\u{1B}[2K") }
+
+    /// The message a failed command ends with, on standard error, whatever happened to standard
+    /// output before (if standard error fails too, there is nobody left to tell).
+    func finalNote(_ line: SafeText) { writeFinalMessage(line.rendered + "\n") }
+
+    /// Writes out whatever standard output still holds (it is buffered when not a terminal).
+    public func flush() throws(OutputError) {
+        if let error = flushStandardOutput() { throw error }
+    }
+
+    private func send(_ stream: OutputError.Stream, _ text: String) throws(OutputError) {
+        if let error = write(stream, text) { throw error }
+    }
 }
 
-/// Output captured in memory, for tests and for anything that wants the text back.
+/// Standard output and standard error as file descriptors, written with write(2) so that every
+/// failure is seen. Standard output is buffered when it is not a terminal (a long list is a few
+/// large writes), and flushed before anything goes to standard error so the two stay in order.
+final class ProcessStreams: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        /// The first failure on standard output: later writes report it again rather than retry.
+        var failed: Int32?
+    }
+
+    private static let bufferLimit = 64 * 1024
+    private let state = Mutex(State())
+    private let bufferStandardOutput: Bool
+    /// A stream that was closed when mydex started (`>&-`): its descriptor now holds /dev/null
+    /// so that no file mydex opens can take its place, and writes to it fail with EBADF.
+    private let closed: Set<Int32>
+
+    init() {
+        var closed: Set<Int32> = []
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let placeholder = open("/dev/null", O_WRONLY)
+            if placeholder >= 0, placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+            closed.insert(descriptor)
+        }
+        self.closed = closed
+        bufferStandardOutput = isatty(STDOUT_FILENO) != 1
+        // A closed pipe must come back as EPIPE from write(2), not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    func write(_ text: String, to stream: OutputError.Stream) -> OutputError? {
+        state.withLock { state in
+            switch stream {
+            case .standardOutput:
+                if let failed = state.failed { return OutputError(stream: .standardOutput, code: failed) }
+                state.buffer.append(contentsOf: text.utf8)
+                guard !bufferStandardOutput || state.buffer.count >= Self.bufferLimit else { return nil }
+                return drain(&state)
+            case .standardError:
+                // Data printed so far goes first, and if it cannot be written the command stops there.
+                if let failure = drain(&state) { return failure }
+                return writeAll(STDERR_FILENO, Array(text.utf8)).map { OutputError(stream: .standardError, code: $0) }
+            }
+        }
+    }
+
+    func flush() -> OutputError? { state.withLock { drain(&$0) } }
+
+    func writeFinalMessage(_ text: String) {
+        state.withLock { state in
+            _ = drain(&state)
+            _ = writeAll(STDERR_FILENO, Array(text.utf8))
+        }
+    }
+
+    private func drain(_ state: inout State) -> OutputError? {
+        if let failed = state.failed { return OutputError(stream: .standardOutput, code: failed) }
+        guard !state.buffer.isEmpty else { return nil }
+        let failure = writeAll(STDOUT_FILENO, state.buffer)
+        state.buffer.removeAll(keepingCapacity: true)
+        state.failed = failure
+        return failure.map { OutputError(stream: .standardOutput, code: $0) }
+    }
+
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        if closed.contains(descriptor) { return EBADF }
+        return bytes.withUnsafeBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}
+
+/// How wide the terminal is: `COLUMNS` when it is a positive number, else the terminal's own size.
+enum TerminalSize {
+    static func columns(_ descriptor: Int32, environment: [String: String]) -> Int? {
+        if let value = environment["COLUMNS"].flatMap(Int.init), value > 0 { return value }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
+
+/// Output captured in memory, for tests and for anything that wants the text back. `failing`
+/// makes writes to a stream fail with that `errno`, as a full disk or a closed pipe would.
 public final class CapturedOutput: Sendable {
     private let buffers = Mutex<(standardOutput: String, standardError: String)>(("", ""))
+    private let failures: [OutputError.Stream: Int32]
 
-    public init() {}
+    public init(failing failures: [OutputError.Stream: Int32] = [:]) { self.failures = failures }
 
     public var standardOutput: String { buffers.withLock { $0.standardOutput } }
     public var standardError: String { buffers.withLock { $0.standardError } }
 
-    public func output(colorEnabled: Bool = false) -> Output {
+    public func output(colorEnabled: Bool = false, columns: Int? = nil, standardErrorIsTerminal: Bool = false) -> Output {
         Output(
-            colorEnabled: colorEnabled, standardErrorIsTerminal: false,
-            standardOutput: { text in self.buffers.withLock { $0.standardOutput += text } },
-            standardError: { text in self.buffers.withLock { $0.standardError += text } })
+            colorEnabled: colorEnabled, standardErrorIsTerminal: standardErrorIsTerminal, columns: columns,
+            standardErrorColumns: standardErrorIsTerminal ? (columns ?? 80) : nil,
+            write: { stream, text in
+                if let code = self.failures[stream] { return OutputError(stream: stream, code: code) }
+                self.buffers.withLock { buffers in
+                    switch stream {
+                    case .standardOutput: buffers.standardOutput += text
+                    case .standardError: buffers.standardError += text
+                    }
+                }
+                return nil
+            })
     }
 }

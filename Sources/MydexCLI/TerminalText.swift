@@ -32,6 +32,24 @@ enum TerminalText {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
+    /// Whether `character` takes two columns (CJK, fullwidth, emoji).
+    static func isWide(_ character: Character) -> Bool { width(of: character) == 2 }
+
+    /// `text` cut to at most `width` columns, ending in "…" when something was cut.
+    static func truncated(_ text: String, toWidth width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        guard width > 1 else { return String(repeating: "…", count: max(width, 0)) }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterWidth = self.width(of: character)
+            if used + characterWidth > width - 1 { break }
+            result.append(character)
+            used += characterWidth
+        }
+        return result + "…"
+    }
+
     private static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,

@@ -142,7 +142,8 @@ enum FuzzCheck {
             let captured = CapturedOutput()
             let context = MydexContext(
                 environment: ["MYDEX_DB": database, "MYDEX_OFFLINE": "1", "HOME": folder.path],
-                homeDirectory: folder.path, output: captured.output(), clock: SystemClock(), random: .system,
+                homeDirectory: folder.path, currentDirectory: folder.path, output: captured.output(),
+                clock: SystemClock(), random: .system,
                 transport: OfflineTransport(), busyTimeout: 5)
             let box = StatusBox()
             let runArguments = arguments

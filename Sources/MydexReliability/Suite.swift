@@ -1,4 +1,7 @@
 import Foundation
+import MydexServices
+import MydexStore
+import Synchronization
 
 /// How hard the suite pushes: `quick` runs in CI within a minute or two, `full` is the
 /// published run (docs/RELIABILITY.md).
@@ -55,10 +58,28 @@ public final class Workspace: Sendable {
         self.binary = binary
         self.scale = scale
         template = root.appendingPathComponent("template.sqlite")
-        let runner = MydexRunner(binary: binary, environment: Self.baseEnvironment(home: root, database: template.path), scratch: root)
-        let outcome = try runner.run(["list"])
-        guard outcome.status == 0 else {
-            throw SuiteError("could not create a template database: \(outcome.standardError)")
+        // Reading commands never create a collection, so the template is made the way `catch`
+        // makes one. Callers run this on a thread of their own (the checks block), so waiting
+        // here holds no cooperative thread.
+        let path = template.path
+        let outcome = Mutex<Result<Void, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result: Result<Void, any Error>
+            do {
+                let store = try CollectionStore.open(path: path, create: true)
+                try await PokedexService(store: store, clock: SystemClock()).prepare()
+                try store.close()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        if case .failure(let error) = outcome.withLock({ $0 }) {
+            throw SuiteError("could not create a template database: \(error)")
         }
     }
 

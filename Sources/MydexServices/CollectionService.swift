@@ -16,24 +16,25 @@ public struct CollectionService: Sendable {
         try await store.release(entryID: entryID, force: force, at: clock.now())
     }
 
-    public func setNickname(entryID: Int64, to raw: String) async throws -> CollectionEntry {
+    public func setNickname(entryID: Int64, to raw: String) async throws -> EntryChange {
         let nickname = try Nickname.validate(raw)
         return try await store.setNickname(entryID: entryID, to: nickname, at: clock.now())
     }
 
-    public func clearNickname(entryID: Int64) async throws -> CollectionEntry {
+    public func clearNickname(entryID: Int64) async throws -> EntryChange {
         try await store.setNickname(entryID: entryID, to: nil, at: clock.now())
     }
 
-    public func setFavorite(entryID: Int64, _ isFavorite: Bool) async throws -> CollectionEntry {
+    public func setFavorite(entryID: Int64, _ isFavorite: Bool) async throws -> EntryChange {
         try await store.setFavorite(entryID: entryID, isFavorite, at: clock.now())
     }
 
     /// A backup to `path`, or to a new timestamped file in the backups folder; with `keep`,
     /// the oldest automatic backups beyond that number are removed afterwards.
     public func backup(to path: String?, keep: Int?) async throws -> BackupSummary {
+        let now = clock.now()
         var summary = try await store.backup(
-            to: path ?? store.automaticBackupPath(at: clock.now()), createFolder: path == nil)
+            to: path ?? store.automaticBackupPath(at: now), createFolder: path == nil, at: now)
         if let keep { summary.pruned = try store.pruneAutomaticBackups(keeping: keep) }
         return summary
     }
@@ -42,6 +43,6 @@ public struct CollectionService: Sendable {
     public func restore(from path: String) async throws -> RestoreSummary {
         let now = clock.now()
         return try await store.restore(
-            from: path, safetyBackup: store.automaticBackupPath(at: now, suffix: "-before-restore"), at: now)
+            from: path, safetyBackup: store.automaticBackupPath(at: now, suffix: BackupNames.beforeRestoreSuffix), at: now)
     }
 }

@@ -9,11 +9,13 @@ public enum DisplayLanguage {
     ]
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
-        case unsupported(String)
+        /// A code PokeAPI has no data in, and where it came from (`--lang`, `MYDEX_LANG`).
+        case unsupported(String, source: String)
         public var description: String {
             switch self {
-            case .unsupported(let code):
-                return "no Pokémon data in language \"\(code)\". Choose one of: \(DisplayLanguage.supported.joined(separator: ", "))."
+            case .unsupported(let code, let source):
+                let given = source.hasPrefix("-") ? "\(source) \(code)" : "\(source)=\(code)"
+                return "\(given): no Pokémon data in that language. Choose one of: \(DisplayLanguage.supported.joined(separator: ", "))."
             }
         }
     }
@@ -21,9 +23,9 @@ public enum DisplayLanguage {
     /// `--lang`, then `MYDEX_LANG`, then the POSIX locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when
     /// PokeAPI has that language, else English. An explicit code must be supported.
     public static func resolve(explicit: String?, environment: [String: String]) throws(Problem) -> String {
-        for candidate in [explicit, environment["MYDEX_LANG"]] {
+        for (candidate, source) in [(explicit, "--lang"), (environment["MYDEX_LANG"], "MYDEX_LANG")] {
             guard let code = candidate?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
-            guard let supported = match(code) else { throw .unsupported(code) }
+            guard let supported = match(code) else { throw .unsupported(code, source: source) }
             return supported
         }
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }

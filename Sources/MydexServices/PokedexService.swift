@@ -3,25 +3,40 @@ import MydexStore
 
 /// Problems looking things up in the Pokédex, with what to try instead.
 public enum PokedexError: Error, Equatable, CustomStringConvertible {
+    /// `dex NAME` found nothing.
     case noMatch(query: String, suggestions: [String])
+    /// `search TEXT` found nothing.
+    case noSearchResult(query: String, suggestions: [String])
     case ambiguous(query: String, matches: [String])
     case unknownType(String, known: [String])
     case unknownGeneration(Int, known: [Int])
 
+    /// A value the user chose from a fixed set (a type, a generation): a usage error.
+    public var isUnknownValue: Bool {
+        switch self {
+        case .unknownType, .unknownGeneration: return true
+        default: return false
+        }
+    }
+
     public var description: String {
         func quoted(_ text: String) -> String { "\"" + (text.count > 60 ? text.prefix(60) + "…" : text) + "\"" }
+        func didYouMean(_ suggestions: [String]) -> String { "Did you mean \(suggestions.joined(separator: ", "))?" }
         switch self {
         case .noMatch(let query, let suggestions):
-            let hint = suggestions.isEmpty
-                ? "Try `mydex search` with part of the name." : "Did you mean \(suggestions.joined(separator: ", "))?"
+            let hint = suggestions.isEmpty ? "Try `mydex search` with part of the name." : didYouMean(suggestions)
             return "no Pokémon matches \(quoted(query)). \(hint)"
+        case .noSearchResult(let query, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Try fewer letters, a name in another language, or a Pokédex number." : didYouMean(suggestions)
+            return "nothing matches \(quoted(query)). \(hint)"
         case .ambiguous(let query, let matches):
             return "\(quoted(query)) matches several Pokémon: \(matches.joined(separator: ", ")). Use the number."
-        case .unknownType(let type, let known):
-            return "no type \(quoted(type)). Types: \(known.joined(separator: ", "))."
-        case .unknownGeneration(let generation, let known):
+        case .unknownType(_, let known):
+            return "no such type. Types: \(known.joined(separator: ", ")) (or their names in any language)."
+        case .unknownGeneration(_, let known):
             let range = known.isEmpty ? "" : " Generations are \(known.first ?? 1)–\(known.last ?? 1)."
-            return "no species in generation \(generation).\(range)"
+            return "no species in that generation.\(range)"
         }
     }
 }
@@ -108,7 +123,8 @@ public struct PokedexService: Sendable {
         Localizer(language: language, typeNames: try await store.typeNames())
     }
 
-    /// The species with this national number, or whose name (in any language) is `query`.
+    /// The species with this national number, or whose name (in any language) is `query`, or
+    /// whose name in the user's language is the only one that starts with it (`pika`).
     public func species(matching query: String, localizer: Localizer) async throws -> SpeciesData {
         let all = try await store.allSpecies()
         let trimmed = query.trimmingCharacters(in: .whitespaces)
@@ -122,9 +138,12 @@ public struct PokedexService: Sendable {
         let matches = all.filter { species in names(of: species).contains { SearchText.normalized($0.name) == wanted } }
         switch matches.count {
         case 1: return matches[0]
-        case 0: throw PokedexError.noMatch(query: query, suggestions: suggestions(for: trimmed, in: all, localizer: localizer))
+        case 0: break
         default: throw PokedexError.ambiguous(query: query, matches: matches.map { label($0, localizer) })
         }
+        let prefixed = wanted.isEmpty ? [] : all.filter { SearchText.normalized(localizer.name($0)).hasPrefix(wanted) }
+        if prefixed.count == 1 { return prefixed[0] }
+        throw PokedexError.noMatch(query: query, suggestions: suggestions(for: trimmed, in: all, localizer: localizer))
     }
 
     /// A page of the Pokédex, with the number of species that passed the filter.
@@ -226,20 +245,40 @@ public struct PokedexService: Sendable {
         "\(localizer.name(species)) (#\(String(species.id).leftPadded(to: 4)))"
     }
 
+    /// Up to three names near `text`: names that start with it first, then names that contain
+    /// it, then names a few letters off; names in the user's language before others. A name in
+    /// another language says which: "Charmina (fr, Medicham #0308)".
     private func suggestions(for text: String, in all: [SpeciesData], localizer: Localizer) -> [String] {
         let wanted = SearchText.normalized(text)
         // No Pokémon name is longer than this: a longer query has no near name.
         guard !wanted.isEmpty, wanted.count <= 40 else { return [] }
         let limit = max(2, wanted.count / 3)
-        let scored = all.compactMap { species -> (Int, SpeciesData)? in
-            let best = names(of: species).compactMap { name -> Int? in
+        struct Candidate {
+            var rank: (kind: Int, distance: Int, foreign: Int)
+            var species: SpeciesData
+            var name: (language: String, name: String)
+        }
+        let candidates = all.compactMap { species -> Candidate? in
+            // The language the name is shown in: the user's, or English where it has none.
+            let shownLanguage = species.localization(localizer.language)?.name != nil ? localizer.language : "en"
+            return names(of: species).compactMap { name -> Candidate? in
                 let candidate = SearchText.normalized(name.name)
+                let foreign = name.language == shownLanguage || name.language == "api" ? 0 : 1
+                if candidate.hasPrefix(wanted) { return Candidate(rank: (0, 0, foreign), species: species, name: name) }
+                if candidate.contains(wanted) { return Candidate(rank: (1, 0, foreign), species: species, name: name) }
                 // Lengths that differ by more than the limit cannot be within it.
                 guard abs(candidate.count - wanted.count) <= limit else { return nil }
-                return SearchText.distance(wanted, candidate)
-            }.min() ?? Int.max
-            return best <= limit ? (best, species) : nil
+                let distance = SearchText.distance(wanted, candidate)
+                return distance <= limit ? Candidate(rank: (2, distance, foreign), species: species, name: name) : nil
+            }.min { $0.rank < $1.rank }
         }
-        return scored.sorted { ($0.0, $0.1.id) < ($1.0, $1.1.id) }.prefix(3).map { label($0.1, localizer) }
+        return candidates
+            .sorted { ($0.rank.kind, $0.rank.distance, $0.rank.foreign, $0.species.id) < ($1.rank.kind, $1.rank.distance, $1.rank.foreign, $1.species.id) }
+            .prefix(3)
+            .map { candidate in
+                let shown = localizer.name(candidate.species)
+                guard candidate.rank.foreign == 1, candidate.name.name != shown else { return label(candidate.species, localizer) }
+                return "\(candidate.name.name) (\(candidate.name.language), \(shown) #\(String(candidate.species.id).leftPadded(to: 4)))"
+            }
     }
 }

@@ -24,11 +24,16 @@ extension CollectionStore {
 
     /// A new automatic backup path for `date`, e.g. `backups/mydex-20261121T073500.123Z.sqlite`.
     public func automaticBackupPath(at date: Date, suffix: String = "") -> String {
+        Self.timestampedPath(in: backupDirectory, at: date, suffix: suffix)
+    }
+
+    /// A new `mydex-<UTC timestamp>[suffix].sqlite` in `folder`, numbered if the name is taken.
+    static func timestampedPath(in folder: String, at date: Date, suffix: String = "") -> String {
         let stamp = BackupNames.stamp(date)
-        var candidate = (backupDirectory as NSString).appendingPathComponent("mydex-\(stamp)\(suffix).sqlite")
+        var candidate = (folder as NSString).appendingPathComponent("mydex-\(stamp)\(suffix).sqlite")
         var counter = 2
         while PrivateFiles.exists(candidate) {
-            candidate = (backupDirectory as NSString).appendingPathComponent("mydex-\(stamp)\(suffix)-\(counter).sqlite")
+            candidate = (folder as NSString).appendingPathComponent("mydex-\(stamp)\(suffix)-\(counter).sqlite")
             counter += 1
         }
         return candidate
@@ -37,7 +42,9 @@ extension CollectionStore {
     /// Writes a consistent copy of the live database to `destination` with SQLite's online backup
     /// API, checks the copy with `integrity_check`, and only then gives it its name. Never
     /// overwrites; leaves nothing behind on failure.
-    public func backup(to destination: String, createFolder: Bool = false) async throws -> BackupSummary {
+    /// An existing folder as `destination` gets a new timestamped file inside it, as `cp` would.
+    public func backup(to requested: String, createFolder: Bool = false, at date: Date = Date()) async throws -> BackupSummary {
+        let destination = PrivateFiles.isDirectory(requested) ? Self.timestampedPath(in: requested, at: date) : requested
         let directory = (destination as NSString).deletingLastPathComponent
         if createFolder {
             try PrivateFiles.createDirectory(directory)
@@ -50,10 +57,11 @@ extension CollectionStore {
         return BackupSummary(path: destination, counts: counts, pruned: [])
     }
 
-    /// Removes the oldest automatic backups so that `keep` remain.
+    /// Removes the oldest automatic backups so that `keep` remain. The copies saved before a
+    /// restore are never removed: they are the only way to undo it.
     public func pruneAutomaticBackups(keeping keep: Int) throws -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: backupDirectory)) ?? []
-        let automatic = names.filter(BackupNames.isAutomatic).sorted()
+        let automatic = names.filter { BackupNames.isAutomatic($0) && !BackupNames.isBeforeRestore($0) }.sorted()
         let doomed = automatic.dropLast(max(keep, 0))
         return doomed.map { name in
             let doomedPath = (backupDirectory as NSString).appendingPathComponent(name)
@@ -70,14 +78,24 @@ extension CollectionStore {
     /// so other processes never see a half-restored file and no file is renamed under them.
     public func restore(from source: String, safetyBackup: String, at date: Date) async throws -> RestoreSummary {
         guard PrivateFiles.exists(source) else { throw StoreError.fileMissing(path: source) }
+        if PrivateFiles.isDirectory(source) { throw StoreError.isFolder(path: source) }
         guard !PrivateFiles.sameFile(source, path) else { throw StoreError.restoreFromLiveDatabase(path: source) }
-        let sourceQueue = try Self.openQueue(path: source, readonly: true, busyTimeout: 5)
-        defer { try? sourceQueue.close() }
-        try Self.checkIntegrity(sourceQueue, path: source, full: true)
-        let state = try Self.translatingDatabaseErrors(path: source) {
-            try sourceQueue.read { db in try SchemaMigrator.readState(db) }
+        try PrivateFiles.checkReadable(source)
+        let sourceQueue: DatabaseQueue
+        let state: SchemaMigrator.SchemaState
+        do {
+            sourceQueue = try Self.openQueue(path: source, readonly: true, busyTimeout: 5)
+            try Self.checkIntegrity(sourceQueue, path: source, full: true)
+            state = try Self.translatingDatabaseErrors(path: source) {
+                try sourceQueue.read { db in try SchemaMigrator.readState(db) }
+            }
+        } catch StoreError.notAMydexDatabase {
+            throw StoreError.notAMydexBackup(path: source)
+        } catch StoreError.damagedDatabase(_, let detail) {
+            throw StoreError.damagedBackup(path: source, detail: detail)
         }
-        guard case .mydex = state else { throw StoreError.notAMydexDatabase(path: source) }
+        defer { try? sourceQueue.close() }
+        guard case .mydex = state else { throw StoreError.notAMydexBackup(path: source) }
         let migrator = SchemaMigrator(migrations: Migration.embedded)
         _ = try migrator.pendingMigrations(for: state, path: source)
 
@@ -158,7 +176,7 @@ extension CollectionStore {
 }
 
 /// Names of automatic backups: `mydex-<UTC timestamp>[-suffix].sqlite`, sortable by time.
-enum BackupNames {
+public enum BackupNames {
     static func stamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -170,4 +188,9 @@ enum BackupNames {
     static func isAutomatic(_ name: String) -> Bool {
         name.hasPrefix("mydex-") && name.hasSuffix(".sqlite")
     }
+
+    public static let beforeRestoreSuffix = "-before-restore"
+
+    /// `mydex-…-before-restore.sqlite` (or `…-before-restore-2.sqlite`): the undo of a restore.
+    static func isBeforeRestore(_ name: String) -> Bool { name.contains(beforeRestoreSuffix) }
 }

@@ -10,23 +10,47 @@ import GRDB
 public struct CollectionStore: Sendable {
     public let path: String
     let writer: DatabaseQueue
+    /// Whether this open created the database file (a new collection).
+    public let isNew: Bool
 
-    /// Opens (creating if needed) the database at `path`, refusing foreign, damaged or newer ones
-    /// without writing to them, then applies pending migrations.
+    /// Opens the database at `path`, refusing foreign, damaged or newer ones without writing to
+    /// them, then applies pending migrations. A missing file is created only with `create`
+    /// (commands that add to the collection); otherwise nothing is written and the error says
+    /// there is no collection there yet.
     public static func open(
-        path: String, busyTimeout: TimeInterval = 30, now: Date = Date(),
+        path: String, create: Bool = true, busyTimeout: TimeInterval = 30, now: Date = Date(),
         migrations: [Migration] = Migration.embedded
     ) throws -> CollectionStore {
-        let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty { try PrivateFiles.createDirectory(directory) }
-        try PrivateFiles.createFileIfMissing(path)
+        if PrivateFiles.isDirectory(path) { throw StoreError.isFolder(path: path) }
+        let isNew: Bool
+        if create {
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty { try PrivateFiles.createDirectory(directory) }
+            isNew = try PrivateFiles.createFileIfMissing(path)
+        } else {
+            guard PrivateFiles.exists(path) else { throw StoreError.noCollection(path: path) }
+            isNew = false
+        }
+        try PrivateFiles.checkReadable(path)
 
         let writer = try openQueue(path: path, readonly: false, busyTimeout: busyTimeout)
         try checkIntegrity(writer, path: path)
         try translatingDatabaseErrors(path: path) {
             try SchemaMigrator(migrations: migrations).migrate(writer, path: path, now: now)
         }
-        return CollectionStore(path: path, writer: writer)
+        return CollectionStore(path: path, writer: writer, isNew: isNew)
+    }
+
+    /// Whether this is the empty stand-in for a missing collection (`inMemory()`).
+    public var isInMemory: Bool { path == Self.inMemoryPath }
+
+    static let inMemoryPath = ":memory:"
+
+    /// A collection in memory, empty: for commands that need the Pokédex but find no collection.
+    public static func inMemory(now: Date = Date(), migrations: [Migration] = Migration.embedded) throws -> CollectionStore {
+        let writer = try DatabaseQueue()
+        try SchemaMigrator(migrations: migrations).migrate(writer, path: inMemoryPath, now: now)
+        return CollectionStore(path: inMemoryPath, writer: writer, isNew: true)
     }
 
     static func openQueue(path: String, readonly: Bool, busyTimeout: TimeInterval) throws -> DatabaseQueue {
@@ -160,23 +184,29 @@ extension CollectionStore {
         }
     }
 
-    /// Throws the entry back: it leaves the list but stays in the database and the history.
+    /// Throws the entry back: it leaves the list but stays in the database and the history. A
+    /// released Pokémon is no favorite (the history row says it was one).
     public func release(entryID: Int64, force: Bool, at date: Date) async throws -> CollectionEntry {
         try await write { db in
             var pokemon = try Self.activePokemon(entryID, db)
-            if pokemon.isFavorite && !force { throw StoreError.favoriteNeedsForce(id: entryID) }
+            let wasFavorite = pokemon.isFavorite
+            if wasFavorite && !force { throw StoreError.favoriteNeedsForce(id: entryID) }
             pokemon.releasedAt = date
+            pokemon.isFavorite = false
             try pokemon.update(db)
-            try Self.appendHistory(db, entryID: entryID, action: .release, detail: nil, at: date)
+            try Self.appendHistory(
+                db, entryID: entryID, action: .release, detail: wasFavorite ? "was a favorite" : nil, at: date)
             return try Self.entry(for: pokemon, db)
         }
     }
 
-    /// Sets (or, with nil, clears) a nickname. The caller validates the text.
-    public func setNickname(entryID: Int64, to nickname: String?, at date: Date) async throws -> CollectionEntry {
+    /// Sets (or, with nil, clears) a nickname. The caller validates the text. Setting the name it
+    /// already has changes nothing and records nothing.
+    public func setNickname(entryID: Int64, to nickname: String?, at date: Date) async throws -> EntryChange {
         try await write { db in
             var pokemon = try Self.activePokemon(entryID, db)
             let previous = pokemon.nickname
+            guard previous != nickname else { return EntryChange(entry: try Self.entry(for: pokemon, db), changed: false) }
             pokemon.nickname = nickname
             try pokemon.update(db)
             if let nickname {
@@ -187,20 +217,22 @@ extension CollectionStore {
                 try Self.appendHistory(
                     db, entryID: entryID, action: .nicknameCleared, detail: previous.map { "was \($0)" }, at: date)
             }
-            return try Self.entry(for: pokemon, db)
+            return EntryChange(entry: try Self.entry(for: pokemon, db), changed: true)
         }
     }
 
-    public func setFavorite(entryID: Int64, _ isFavorite: Bool, at date: Date) async throws -> CollectionEntry {
+    /// Marks or unmarks a favorite; when it already is (or is not) one, records nothing.
+    public func setFavorite(entryID: Int64, _ isFavorite: Bool, at date: Date) async throws -> EntryChange {
         try await write { db in
             var pokemon = try Self.activePokemon(entryID, db)
-            if pokemon.isFavorite != isFavorite {
-                pokemon.isFavorite = isFavorite
-                try pokemon.update(db)
-                try Self.appendHistory(
-                    db, entryID: entryID, action: isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
+            guard pokemon.isFavorite != isFavorite else {
+                return EntryChange(entry: try Self.entry(for: pokemon, db), changed: false)
             }
-            return try Self.entry(for: pokemon, db)
+            pokemon.isFavorite = isFavorite
+            try pokemon.update(db)
+            try Self.appendHistory(
+                db, entryID: entryID, action: isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
+            return EntryChange(entry: try Self.entry(for: pokemon, db), changed: true)
         }
     }
 

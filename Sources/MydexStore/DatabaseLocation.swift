@@ -5,10 +5,15 @@ import Foundation
 public enum DatabaseLocation {
     public static let environmentVariable = "MYDEX_DB"
 
-    public static func resolve(explicit: String?, environment: [String: String], homeDirectory: String) -> String {
-        if let explicit, !explicit.isEmpty { return absolute(explicit, environment: environment) }
+    /// The database path, absolute. Relative paths and `~` are resolved against the given home and
+    /// current directory (the command's context), never the process's own.
+    public static func resolve(
+        explicit: String?, environment: [String: String], homeDirectory: String, currentDirectory: String
+    ) -> String {
+        let user = UserPath(homeDirectory: homeDirectory, currentDirectory: currentDirectory)
+        if let explicit, !explicit.isEmpty { return user.absolute(explicit) }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            return absolute(fromEnvironment, environment: environment)
+            return user.absolute(fromEnvironment)
         }
         // The XDG spec says relative values are invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
@@ -16,11 +21,29 @@ public enum DatabaseLocation {
         }
         return (homeDirectory as NSString).appendingPathComponent(".local/share/mydex/mydex.sqlite")
     }
+}
 
-    private static func absolute(_ path: String, environment: [String: String]) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        if expanded.hasPrefix("/") { return expanded }
-        let cwd = FileManager.default.currentDirectoryPath
-        return ((cwd as NSString).appendingPathComponent(expanded) as NSString).standardizingPath
+/// A path as a user typed it, made absolute: `~` and `~/…` are the given home, anything relative
+/// is under the given current directory.
+public struct UserPath: Sendable {
+    public var homeDirectory: String
+    public var currentDirectory: String
+
+    public init(homeDirectory: String, currentDirectory: String) {
+        self.homeDirectory = homeDirectory
+        self.currentDirectory = currentDirectory
+    }
+
+    public func absolute(_ path: String) -> String {
+        let expanded: String
+        if path == "~" {
+            expanded = homeDirectory
+        } else if path.hasPrefix("~/") {
+            expanded = (homeDirectory as NSString).appendingPathComponent(String(path.dropFirst(2)))
+        } else {
+            expanded = path
+        }
+        let absolute = expanded.hasPrefix("/") ? expanded : (currentDirectory as NSString).appendingPathComponent(expanded)
+        return (absolute as NSString).standardizingPath
     }
 }

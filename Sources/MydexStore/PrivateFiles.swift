@@ -17,15 +17,27 @@ enum PrivateFiles {
     static func createDirectory(_ directory: String) throws {
         if isDirectory(directory) { return }
         if exists(directory) {
-            throw StoreError.cannotOpen(path: directory, detail: "it is a file, not a directory")
+            throw StoreError.cannotOpen(path: directory, detail: "it is a file, not a folder")
         }
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         } catch {
-            throw StoreError.cannotOpen(path: directory, detail: "cannot create the directory (\(error.localizedDescription))")
+            // FileManager's message names no cause: ask the system which part refused.
+            if let denied = firstUnwritableAncestor(of: directory) { throw StoreError.permissionDenied(path: denied) }
+            throw StoreError.cannotOpen(path: directory, detail: "cannot create the folder (\(error.localizedDescription))")
         }
+    }
+
+    /// The nearest existing folder above `path` that this user may not write to, if any.
+    private static func firstUnwritableAncestor(of path: String) -> String? {
+        var current = path
+        while !current.isEmpty, current != "/" {
+            current = (current as NSString).deletingLastPathComponent
+            if exists(current) { return access(current, W_OK | X_OK) == 0 ? nil : current }
+        }
+        return nil
     }
 
     /// Creates an empty file with mode 0600 unless something already exists at `path`.
@@ -39,6 +51,7 @@ enum PrivateFiles {
         }
         let code = errno
         if code == EEXIST { return false }
+        if code == EACCES { throw StoreError.permissionDenied(path: path) }
         throw StoreError.cannotOpen(path: path, detail: String(cString: strerror(code)))
     }
 
@@ -68,6 +81,14 @@ enum PrivateFiles {
         var b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    /// Fails with "permission denied" (SQLite would only say "unable to open database file").
+    static func checkReadable(_ path: String) throws {
+        guard access(path, R_OK) == 0 else {
+            let code = errno
+            throw code == EACCES ? StoreError.permissionDenied(path: path) : StoreError.cannotOpen(path: path, detail: String(cString: strerror(code)))
+        }
     }
 
     static func exists(_ path: String) -> Bool {

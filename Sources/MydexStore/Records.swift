@@ -154,6 +154,13 @@ public struct SpeciesData: Sendable, Equatable {
     }
 }
 
+/// The result of a change that may have been a no-op (a nickname it already had, say).
+public struct EntryChange: Sendable, Equatable {
+    public var entry: CollectionEntry
+    /// False when the entry already was as asked: nothing was written or recorded.
+    public var changed: Bool
+}
+
 /// A collection entry together with its species.
 public struct CollectionEntry: Sendable, Equatable {
     public var pokemon: CaughtPokemon

@@ -3,6 +3,13 @@ import Foundation
 /// What can go wrong with the collection database, each with a message that says what to do next.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAMydexDatabase(path: String)
+    /// A restore source that is not a mydex database.
+    case notAMydexBackup(path: String)
+    case damagedBackup(path: String, detail: String)
+    /// No database at the path, and the command only reads.
+    case noCollection(path: String)
+    case isFolder(path: String)
+    case permissionDenied(path: String)
     case newerDatabase(path: String, unknownMigrations: [String])
     case damagedDatabase(path: String, detail: String)
     case cannotOpen(path: String, detail: String)
@@ -29,6 +36,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notAMydexDatabase(let path):
             return "\(path) is not a mydex database. Nothing was changed; point --db or MYDEX_DB at a mydex database, or at a new path to start a collection."
+        case .notAMydexBackup(let path):
+            return "\(path) is not a mydex database, so there is nothing to restore from it. Nothing was changed; choose a file written by `mydex backup`."
+        case .damagedBackup(let path, let detail):
+            return "\(path) is damaged (\(detail)). Nothing was changed; choose another backup file."
+        case .noCollection(let path):
+            return "No collection at \(path) yet: `mydex catch` starts one (or check --db / MYDEX_DB)."
+        case .isFolder(let path):
+            return "\(path) is a folder, not a mydex database. Point --db or MYDEX_DB at a file, e.g. \((path as NSString).appendingPathComponent("mydex.sqlite"))."
+        case .permissionDenied(let path):
+            return "cannot use \(path): permission denied. Check its owner and permissions (ls -l), or pass --db with a path you own."
         case .newerDatabase(let path, let unknown):
             return "\(path) was written by a newer mydex (schema \(unknown.joined(separator: ", "))). Nothing was changed; upgrade mydex to use it."
         case .damagedDatabase(let path, let detail):
@@ -48,7 +65,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fileExists(let path):
             return "\(path) already exists; mydex never overwrites a file. Choose another path."
         case .fileMissing(let path):
-            return "\(path) does not exist."
+            return "\(path) does not exist. Check the path (`mydex backup` prints where each backup went)."
         case .backupFailed(let path, let detail):
             return "backup to \(path) failed: \(detail). No backup file was left behind."
         case .restoreFailed(let source, let detail):

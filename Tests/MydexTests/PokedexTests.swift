@@ -251,10 +251,13 @@ struct DisplayLanguageTests {
         #expect(try DisplayLanguage.resolve(explicit: explicit, environment: environment) == expected)
     }
 
-    @Test("An explicit unknown language is refused")
+    @Test("An explicit unknown language is refused, naming where it came from")
     func unknown() {
-        #expect(throws: DisplayLanguage.Problem.unsupported("klingon")) {
+        #expect(throws: DisplayLanguage.Problem.unsupported("klingon", source: "--lang")) {
             try DisplayLanguage.resolve(explicit: "klingon", environment: [:])
+        }
+        #expect(throws: DisplayLanguage.Problem.unsupported("xx", source: "MYDEX_LANG")) {
+            try DisplayLanguage.resolve(explicit: nil, environment: ["MYDEX_LANG": "xx"])
         }
     }
 }

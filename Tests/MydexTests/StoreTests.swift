@@ -126,7 +126,7 @@ struct StoreTests {
         try await queue.write { try $0.execute(sql: "CREATE TABLE t (x)") }
         try queue.close()
         let safety = environment.path("safety.sqlite")
-        await #expect(throws: StoreError.notAMydexDatabase(path: foreign)) {
+        await #expect(throws: StoreError.notAMydexBackup(path: foreign)) {
             try await store.restore(from: foreign, safetyBackup: safety, at: environment.clock.now())
         }
         await #expect(throws: StoreError.restoreFromLiveDatabase(path: store.path)) {
@@ -144,13 +144,23 @@ struct StoreTests {
         #expect(try await store.counts().entries == 1)
     }
 
-    @Test("Database paths: --db, then MYDEX_DB, then XDG_DATA_HOME, then ~/.local/share")
+    @Test("Database paths: --db, then MYDEX_DB, then XDG_DATA_HOME, then ~/.local/share; relative ones from the context")
     func databaseLocation() {
         let home = "/home/ash"
-        #expect(DatabaseLocation.resolve(explicit: "/tmp/a.sqlite", environment: ["MYDEX_DB": "/tmp/b.sqlite"], homeDirectory: home) == "/tmp/a.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["MYDEX_DB": "/tmp/b.sqlite", "XDG_DATA_HOME": "/x"], homeDirectory: home) == "/tmp/b.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x"], homeDirectory: home) == "/x/mydex/mydex.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "relative"], homeDirectory: home) == "/home/ash/.local/share/mydex/mydex.sqlite")
-        #expect(DatabaseLocation.resolve(explicit: nil, environment: [:], homeDirectory: home) == "/home/ash/.local/share/mydex/mydex.sqlite")
+        func resolve(_ explicit: String?, _ environment: [String: String]) -> String {
+            DatabaseLocation.resolve(
+                explicit: explicit, environment: environment, homeDirectory: home, currentDirectory: "/work/here")
+        }
+        #expect(resolve("/tmp/a.sqlite", ["MYDEX_DB": "/tmp/b.sqlite"]) == "/tmp/a.sqlite")
+        #expect(resolve(nil, ["MYDEX_DB": "/tmp/b.sqlite", "XDG_DATA_HOME": "/x"]) == "/tmp/b.sqlite")
+        #expect(resolve(nil, ["XDG_DATA_HOME": "/x"]) == "/x/mydex/mydex.sqlite")
+        #expect(resolve(nil, ["XDG_DATA_HOME": "relative"]) == "/home/ash/.local/share/mydex/mydex.sqlite")
+        #expect(resolve(nil, [:]) == "/home/ash/.local/share/mydex/mydex.sqlite")
+        // Relative paths start from the command's directory, `~` is the context's home (not the passwd one).
+        #expect(resolve("a.sqlite", [:]) == "/work/here/a.sqlite")
+        #expect(resolve(nil, ["MYDEX_DB": "../b.sqlite"]) == "/work/b.sqlite")
+        #expect(resolve("~/c.sqlite", [:]) == "/home/ash/c.sqlite")
+        #expect(resolve("~", [:]) == "/home/ash")
+        #expect(resolve("~other/d.sqlite", [:]) == "/work/here/~other/d.sqlite")
     }
 }

@@ -32,18 +32,18 @@ struct BackupCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .existing)
         let service = CollectionService(store: store, clock: context.clock)
-        let target = path.map { DatabaseLocation.resolve(explicit: $0, environment: [:], homeDirectory: context.homeDirectory) }
-        let summary = try await service.backup(to: target, keep: keep)
-        if global.json {
-            try printer.printJSON(summary)
-            return
+        let summary = try await service.backup(to: path.map(context.absolutePath), keep: keep)
+        try printer.afterCommit("Backed up to \(summary.path)") {
+            if global.json {
+                try printer.printJSON(summary)
+                return
+            }
+            try printer.line(SafeText(summary.path))
+            try printer.note(SafeText("Backed up \(describe(summary.counts)); integrity check ok."))
+            for removed in summary.pruned { try printer.note("Removed old backup " + SafeText(removed)) }
         }
-        printer.line(SafeText(summary.path))
-        printer.note(SafeText(
-            "Backed up \(describe(summary.counts)); integrity check ok."))
-        for removed in summary.pruned { printer.note("Removed old backup " + SafeText(removed)) }
     }
 }
 
@@ -70,16 +70,17 @@ struct RestoreCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .create)
         let service = CollectionService(store: store, clock: context.clock)
-        let source = DatabaseLocation.resolve(explicit: path, environment: [:], homeDirectory: context.homeDirectory)
-        let summary = try await service.restore(from: source)
-        if global.json {
-            try printer.printJSON(summary)
-            return
+        let summary = try await service.restore(from: context.absolutePath(path))
+        try printer.afterCommit("Restored from \(summary.source)") {
+            if global.json {
+                try printer.printJSON(summary)
+                return
+            }
+            try printer.line(SafeText("Restored \(describe(summary.counts)) from ") + SafeText(summary.source))
+            try printer.note("Your previous collection was saved to " + SafeText(summary.safetyBackup))
         }
-        printer.line(SafeText("Restored \(describe(summary.counts)) from ") + SafeText(summary.source))
-        printer.note("Your previous collection was saved to " + SafeText(summary.safetyBackup))
     }
 }
 

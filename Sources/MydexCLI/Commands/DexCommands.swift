@@ -68,7 +68,7 @@ struct DexShowCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .pokedexOnly)
         let pokedex = PokedexService(store: store, clock: context.clock)
         let species = try await pokedex.species(matching: query.joined(separator: " "), localizer: printer.localizer)
         let held = try await store.entries().filter { $0.species.id == species.id }
@@ -86,7 +86,7 @@ struct DexShowCommand: MydexCommand {
             return
         }
         let presentation = printer.presentation
-        printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
+        try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
         var fields: [(String, String)] = []
         if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
         if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
@@ -105,7 +105,7 @@ struct DexShowCommand: MydexCommand {
             "#\(entry.id)" + (entry.pokemon.nickname.map { " \($0)" } ?? "")
         }.joined(separator: ", ") + ")"))
         if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
-        printer.fields(fields)
+        try printer.fields(fields)
     }
 }
 
@@ -167,11 +167,14 @@ struct DexListCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .pokedexOnly)
         let filter = DexFilter(
             generation: generation, type: type, caught: caught ? .caught : missing ? .missing : .any,
             offset: offset, limit: limit)
-        let (page, total) = try await PokedexService(store: store, clock: context.clock).list(filter)
+        let pokedex = PokedexService(store: store, clock: context.clock)
+        let (page, total) = try await UsageError.naming(type: type, generation: generation) {
+            try await pokedex.list(filter)
+        }
         let localizer = printer.localizer
         if global.json {
             try printer.printJSON(PageJSON(total: total, offset: offset, limit: limit, species: page.map { row in
@@ -183,7 +186,7 @@ struct DexListCommand: MydexCommand {
             return
         }
         guard !page.isEmpty else {
-            printer.note(SafeText(total == 0 ? "No species match." : "No species on this page: there are \(total) (try a smaller --offset)."))
+            try printer.note(SafeText(total == 0 ? "No species match." : "No species on this page: there are \(total) (try a smaller --offset)."))
             return
         }
         var table = Table([
@@ -198,11 +201,11 @@ struct DexListCommand: MydexCommand {
                 row.tally.held > 0 ? SafeText(String(row.tally.held)) : "",
             ])
         }
-        for line in table.lines(color: printer.color) { printer.line(line) }
+        try printer.table(table)
         let last = offset + page.count
         var footer = "Species \(offset + 1)–\(last) of \(total)."
         if last < total { footer += " Next page: --offset \(last)" }
-        printer.note(SafeText(footer))
+        try printer.note(SafeText(footer))
     }
 }
 
@@ -221,6 +224,7 @@ struct DexSyncCommand: MydexCommand {
             """)
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: NetworkOptions
 
     @Option(help: ArgumentHelp("Species fetched within this many days are skipped.", valueName: "days"))
     var maxAge: Double = 30
@@ -236,8 +240,9 @@ struct DexSyncCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
-        let service = SyncService(store: store, api: try global.apiClient(context), clock: context.clock)
+        let api = try network.apiClient(context)
+        let (store, printer) = try await global.open(context, .create)
+        let service = SyncService(store: store, api: api, clock: context.clock)
         let progress = SyncProgress(output: context.output)
         let summary = try await service.sync(
             maxAge: maxAge * 24 * 60 * 60, concurrency: concurrency, progress: progress.report)
@@ -245,10 +250,10 @@ struct DexSyncCommand: MydexCommand {
         if global.json {
             try printer.printJSON(summary)
         } else {
-            printer.line(SafeText(
+            try printer.line(SafeText(
                 "Synced \(summary.total) species: \(summary.fetched) fetched, \(summary.fresh) already fresh, \(summary.failures.count) failed."))
             for failure in summary.failures {
-                printer.note(SafeText(failure.speciesID > 0 ? "#\(failure.speciesID): \(failure.reason)" : failure.reason))
+                try printer.note(SafeText(failure.speciesID > 0 ? "#\(failure.speciesID): \(failure.reason)" : failure.reason))
             }
         }
         if !summary.failures.isEmpty {

@@ -48,10 +48,16 @@ struct UnfavoriteCommand: MydexCommand {
 
 /// What `favorite` and `unfavorite` share: set the mark, say so.
 private func markFavorite(_ isFavorite: Bool, entryID: Int64, global: GlobalOptions, context: MydexContext) async throws {
-    let (store, printer) = try await global.open(context)
-    let entry = try await CollectionService(store: store, clock: context.clock).setFavorite(entryID: entryID, isFavorite)
-    let sentence = isFavorite
-        ? SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite."
-        : printer.describe(entry) + " is no longer a favorite."
-    try printer.entryChanged(entry, sentence)
+    let (store, printer) = try await global.open(context, .existing)
+    let change = try await CollectionService(store: store, clock: context.clock).setFavorite(entryID: entryID, isFavorite)
+    let entry = change.entry
+    let sentence: SafeText = switch (isFavorite, change.changed) {
+    case (true, true): SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite."
+    case (true, false): printer.describe(entry) + " is already a favorite; nothing changed."
+    case (false, true): printer.describe(entry) + " is no longer a favorite."
+    case (false, false): printer.describe(entry) + " is not a favorite; nothing changed."
+    }
+    try printer.entryChanged(
+        entry, sentence,
+        committed: "\(printer.plainDescription(entry)) is \(isFavorite ? "now" : "no longer") a favorite")
 }

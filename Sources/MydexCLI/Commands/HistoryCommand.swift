@@ -35,7 +35,7 @@ struct HistoryCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .emptyIfMissing)
         let events = try await store.history(limit: limit)
         let entries = Dictionary(
             try await store.entries(includeReleased: true).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -49,7 +49,8 @@ struct HistoryCommand: MydexCommand {
             return
         }
         guard !events.isEmpty else {
-            printer.note("No history yet. Catch a Pokémon with `mydex catch`.")
+            guard !store.isInMemory else { return }
+            try printer.note("No history yet. Catch a Pokémon with `mydex catch`.")
             return
         }
         let presentation = printer.presentation
@@ -63,6 +64,6 @@ struct HistoryCommand: MydexCommand {
                 SafeText(event.action.rawValue), SafeText(event.detail ?? ""),
             ])
         }
-        for line in table.lines(color: printer.color) { printer.line(line) }
+        try printer.table(table)
     }
 }

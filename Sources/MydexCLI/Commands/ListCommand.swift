@@ -37,7 +37,7 @@ struct ListCommand: MydexCommand {
     var all = false
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .emptyIfMissing)
         var entries = try await store.entries(includeReleased: all)
         if favorites { entries = entries.filter(\.pokemon.isFavorite) }
         entries = sorted(entries, printer.localizer)
@@ -46,13 +46,15 @@ struct ListCommand: MydexCommand {
             return
         }
         guard !entries.isEmpty else {
-            printer.note(favorites ? "No favorites yet. Mark one with `mydex favorite ID`." : "Your collection is empty. Catch a Pokémon with `mydex catch`.")
+            // A missing collection was already reported where mydex looked for it.
+            guard !store.isInMemory else { return }
+            try printer.note(favorites ? "No favorites yet. Mark one with `mydex favorite ID`." : "Your collection is empty. Catch a Pokémon with `mydex catch`.")
             return
         }
-        for line in table(entries, printer).lines(color: printer.color) { printer.line(line) }
+        try printer.table(table(entries, printer))
         let shiny = entries.filter(\.pokemon.isShiny).count
         let favoriteCount = entries.filter(\.pokemon.isFavorite).count
-        printer.note(SafeText("\(entries.count) Pokémon, \(favoriteCount) favorite\(favoriteCount == 1 ? "" : "s"), \(shiny) shiny"))
+        try printer.note(SafeText("\(entries.count) Pokémon, \(favoriteCount) favorite\(favoriteCount == 1 ? "" : "s"), \(shiny) shiny"))
     }
 
     func sorted(_ entries: [CollectionEntry], _ localizer: Localizer) -> [CollectionEntry] {

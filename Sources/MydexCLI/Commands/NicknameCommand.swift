@@ -38,14 +38,25 @@ struct NicknameCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .existing)
         let service = CollectionService(store: store, clock: context.clock)
         if let name {
-            let entry = try await service.setNickname(entryID: id, to: name)
-            try printer.entryChanged(entry, SafeText("Entry #\(entry.id) is now called ") + SafeText(entry.pokemon.nickname ?? name).styled(.bold, if: printer.color) + ".")
+            let change = try await service.setNickname(entryID: id, to: name)
+            let nickname = SafeText(change.entry.pokemon.nickname ?? name).styled(.bold, if: printer.color)
+            try printer.entryChanged(
+                change.entry,
+                change.changed
+                    ? SafeText("Entry #\(id) is now called ") + nickname + "."
+                    : SafeText("Entry #\(id) is already called ") + nickname + "; nothing changed.",
+                committed: "Entry #\(id) is now called \(change.entry.pokemon.nickname ?? name)")
         } else {
-            let entry = try await service.clearNickname(entryID: id)
-            try printer.entryChanged(entry, "Cleared the nickname of " + printer.describe(entry) + ".")
+            let change = try await service.clearNickname(entryID: id)
+            try printer.entryChanged(
+                change.entry,
+                change.changed
+                    ? "Cleared the nickname of " + printer.describe(change.entry) + "."
+                    : printer.describe(change.entry) + " has no nickname; nothing changed.",
+                committed: "Cleared the nickname of entry #\(id)")
         }
     }
 }

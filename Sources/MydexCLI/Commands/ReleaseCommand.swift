@@ -25,8 +25,10 @@ struct ReleaseCommand: MydexCommand {
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .existing)
         let entry = try await CollectionService(store: store, clock: context.clock).release(entryID: id, force: force)
-        try printer.entryChanged(entry, "Released " + printer.describe(entry) + " back to the wild. Bye!")
+        try printer.entryChanged(
+            entry, "Released " + printer.describe(entry) + " back to the wild. Bye!",
+            committed: "Released \(printer.plainDescription(entry))")
     }
 }

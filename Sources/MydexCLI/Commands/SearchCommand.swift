@@ -45,7 +45,7 @@ struct SearchCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .pokedexOnly)
         let pokedex = PokedexService(store: store, clock: context.clock)
         let query = text.joined(separator: " ")
         let localizer = printer.localizer
@@ -68,10 +68,10 @@ struct SearchCommand: MydexCommand {
                     SafeText(result.entries.map { "#\($0.id ?? 0)" + ($0.nickname.map { " \($0)" } ?? "") }.joined(separator: ", ")),
                 ])
             }
-            for line in table.lines(color: printer.color) { printer.line(line) }
+            try printer.table(table)
         }
         guard results.isEmpty else { return }
         let suggestions = try await pokedex.suggestions(for: query, localizer: localizer)
-        throw PokedexError.noMatch(query: query, suggestions: suggestions)
+        throw PokedexError.noSearchResult(query: query, suggestions: suggestions)
     }
 }

@@ -38,7 +38,7 @@ struct ShowCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context)
+        let (store, printer) = try await global.open(context, .existing)
         let entry = try await store.entry(id: id)
         let species = entry.species
 
@@ -55,7 +55,7 @@ struct ShowCommand: MydexCommand {
         }
         let presentation = printer.presentation
         let pokemon = entry.pokemon
-        printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
+        try printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
         var fields: [(String, String)] = [
             ("Species", "\(presentation.dexNumber(species.id)) \(presentation.speciesName(species))"),
         ]
@@ -77,6 +77,6 @@ struct ShowCommand: MydexCommand {
         ]
         if let released = pokemon.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
         if let flavor = printer.localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
-        printer.fields(fields)
+        try printer.fields(fields)
     }
 }

@@ -20,18 +20,39 @@ struct Printer {
 
     var color: Bool { output.colorEnabled }
 
-    func line(_ text: SafeText) { output.print(text) }
+    /// The terminal's width when printing to one; nil when piped (nothing is cut or wrapped then).
+    var columns: Int? { output.columns }
 
-    func note(_ text: SafeText) { output.note(text) }
+    func line(_ text: SafeText) throws(OutputError) { try output.print(text) }
 
-    func printJSON(_ value: some Encodable) throws { output.print(try JSONOutput.render(value)) }
+    func note(_ text: SafeText) throws(OutputError) { try output.note(text) }
+
+    func printJSON(_ value: some Encodable) throws { try output.print(try JSONOutput.render(value)) }
+
+    func table(_ table: Table) throws(OutputError) {
+        for line in table.lines(color: color, width: columns) { try output.print(line) }
+    }
+
+    /// Prints what a command that already saved a change has to say. If printing fails, the
+    /// error says the change was kept, so nobody repeats a catch or a release that happened.
+    func afterCommit(_ committed: @autoclosure () -> String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+            try output.flush()
+        } catch var error as OutputError {
+            error.committed = committed()
+            throw error
+        }
+    }
 
     /// The result of a command that changed one entry: JSON, or one sentence.
-    func entryChanged(_ entry: CollectionEntry, _ sentence: SafeText) throws {
-        if json {
-            try printJSON(entryJSON(entry))
-        } else {
-            line(sentence)
+    func entryChanged(_ entry: CollectionEntry, _ sentence: SafeText, committed: String) throws {
+        try afterCommit(committed) {
+            if json {
+                try printJSON(entryJSON(entry))
+            } else {
+                try line(sentence)
+            }
         }
     }
 
@@ -44,11 +65,25 @@ struct Printer {
         return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(species), entry #\(entry.id))")
     }
 
-    /// Label–value lines, labels aligned, as `show` prints them.
-    func fields(_ fields: [(String, String)]) {
+    /// The same without emphasis, for messages.
+    func plainDescription(_ entry: CollectionEntry) -> String {
+        let species = presentation.speciesName(entry.species)
+        guard let nickname = entry.pokemon.nickname else { return "\(species) (entry #\(entry.id))" }
+        return "\(nickname) (\(species), entry #\(entry.id))"
+    }
+
+    /// Label–value lines, labels aligned, as `show` prints them. On a terminal, long values wrap
+    /// at its width under their first line (a hanging indent); piped, each stays one line.
+    func fields(_ fields: [(String, String)]) throws(OutputError) {
         let width = fields.map { TerminalText.displayWidth($0.0) }.max() ?? 0
+        let indent = width + 4
         for (label, value) in fields {
-            line(SafeText("  " + TerminalText.padded(label, to: width) + "  ") + SafeText(value))
+            let prefix = "  " + TerminalText.padded(label, to: width) + "  "
+            let lines = columns.map { TextWrap.lines(value, width: max($0 - indent, 20)) } ?? [value]
+            for (index, text) in lines.enumerated() {
+                let lead = index == 0 ? prefix : String(repeating: " ", count: indent)
+                try line(SafeText(lead) + SafeText(text))
+            }
         }
     }
 }

@@ -17,19 +17,19 @@ final class SyncProgress: Sendable {
                 let width = 30
                 let filled = Int(fraction * Double(width))
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                output.status(SafeText("\(bar) \(progress.done)/\(progress.total) species\(failed)"))
+                try? output.status(SafeText("\(bar) \(progress.done)/\(progress.total) species\(failed)"))
             } else {
                 let tenth = Int(fraction * 10)
                 let isNew = lastReportedTenth.withLock { last in
                     defer { last = max(last, tenth) }
                     return tenth > last
                 }
-                if isNew { output.note(SafeText("sync: \(progress.done)/\(progress.total) species\(failed)")) }
+                if isNew { try? output.note(SafeText("sync: \(progress.done)/\(progress.total) species\(failed)")) }
             }
         }
     }
 
     func finish() {
-        if output.standardErrorIsTerminal { output.endStatus() }
+        if output.standardErrorIsTerminal { try? output.endStatus() }
     }
 }

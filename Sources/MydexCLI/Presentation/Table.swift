@@ -12,20 +12,26 @@ struct Table {
 
     mutating func append(_ row: [SafeText]) { rows.append(row) }
 
+    /// The narrowest a column is shrunk to when the table must fit a terminal.
+    static let minimumColumnWidth = 4
+
     /// The lines to print; the header is bold when colour is on. Cells are already escaped;
-    /// widths are measured on what will be shown.
-    func lines(color: Bool) -> [SafeText] {
+    /// widths are measured on what will be shown. With a `width` (a terminal's), the widest
+    /// columns are shrunk and their long cells end in "…" until the table fits.
+    func lines(color: Bool, width: Int? = nil) -> [SafeText] {
         var widths = columns.map { TerminalText.displayWidth($0.title) }
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], TerminalText.displayWidth(cell.plain))
             }
         }
+        if let width { widths = Self.fitted(widths, into: width) }
         func line(_ allCells: [SafeText], header: Bool) -> SafeText {
             // Empty cells at the end would only leave trailing spaces.
             var cells = allCells
             while cells.count > 1, cells.last?.plain.isEmpty == true { cells.removeLast() }
-            let padded = cells.enumerated().map { index, cell -> SafeText in
+            let padded = cells.enumerated().map { index, original -> SafeText in
+                let cell = original.truncated(toWidth: widths[index])
                 let isLast = index == cells.count - 1
                 let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.displayWidth(cell.plain)))
                 if columns[index].alignRight { return SafeText(padding) + cell }
@@ -35,5 +41,80 @@ struct Table {
             return header ? text.styled(.bold, if: color) : text
         }
         return [line(columns.map { SafeText($0.title) }, header: true)] + rows.map { line($0, header: false) }
+    }
+
+    /// Column widths that fit `total` columns: one column at a time, the widest is narrowed.
+    static func fitted(_ widths: [Int], into total: Int) -> [Int] {
+        var widths = widths
+        let separators = 2 * max(widths.count - 1, 0)
+        while widths.reduce(0, +) + separators > total {
+            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+                  widths[widest] > minimumColumnWidth else { break }
+            let excess = widths.reduce(0, +) + separators - total
+            let secondWidest = widths.enumerated().filter { $0.offset != widest }.map(\.element).max() ?? 0
+            // Down to the next widest column at most, so that the narrowing is shared out.
+            let step = max(1, min(excess, widths[widest] - max(secondWidest, minimumColumnWidth - 1)))
+            widths[widest] = max(minimumColumnWidth, widths[widest] - step)
+        }
+        return widths
+    }
+}
+
+/// Prose broken into lines of at most `width` terminal columns: at spaces, or between two
+/// characters of a script written without spaces (Chinese, Japanese); a word longer than a
+/// line is cut.
+enum TextWrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        guard width > 0, TerminalText.displayWidth(text) > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        var word = ""
+        var wordWidth = 0
+        // Whether a space stood before the word being collected (kept unless the line breaks there).
+        var spaceBefore = false
+
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            let separator = spaceBefore && !current.isEmpty ? 1 : 0
+            if currentWidth + separator + wordWidth > width, !current.isEmpty {
+                lines.append(current)
+                current = ""
+                currentWidth = 0
+            } else if separator == 1 {
+                current += " "
+                currentWidth += 1
+            }
+            current += word
+            currentWidth += wordWidth
+            word = ""
+            wordWidth = 0
+            spaceBefore = false
+        }
+
+        for character in text {
+            if character == " " {
+                flushWord()
+                spaceBefore = true
+                continue
+            }
+            let characterWidth = TerminalText.displayWidth(String(character))
+            if TerminalText.isWide(character) {
+                // Each wide character is a word of its own: lines may break around it.
+                flushWord()
+                word = String(character)
+                wordWidth = characterWidth
+                flushWord()
+                continue
+            }
+            if wordWidth + characterWidth > width {
+                flushWord()  // an over-long word is cut at the line's end
+            }
+            word.append(character)
+            wordWidth += characterWidth
+        }
+        flushWord()
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

@@ -16,6 +16,7 @@ final class TestEnvironment: Sendable {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mydex-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("cwd"), withIntermediateDirectories: true)
         self.transport = transport
         extraEnvironment = environment
     }
@@ -26,18 +27,22 @@ final class TestEnvironment: Sendable {
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
+    /// The working directory of the commands this test runs: relative paths land here.
+    var currentDirectory: String { directory.appendingPathComponent("cwd").path }
+
     struct Run {
         var status: Int32
         var standardOutput: String
         var standardError: String
     }
 
-    func context(output: CapturedOutput, color: Bool = false) -> MydexContext {
+    func context(output: CapturedOutput, color: Bool = false, columns: Int? = nil) -> MydexContext {
         MydexContext(
             environment: ["MYDEX_DB": databasePath, "MYDEX_API_URL": "http://pokeapi.test/api/v2"]
                 .merging(extraEnvironment) { _, extra in extra },
             homeDirectory: directory.path,
-            output: output.output(colorEnabled: color),
+            currentDirectory: currentDirectory,
+            output: output.output(colorEnabled: color, columns: columns),
             clock: clock,
             random: RandomSource { 0xC0FFEE },
             transport: transport,
@@ -47,13 +52,14 @@ final class TestEnvironment: Sendable {
 
     /// Runs `mydex` in-process with these arguments.
     @discardableResult
-    func run(_ arguments: String..., color: Bool = false) async -> Run {
-        await run(arguments, color: color)
+    func run(_ arguments: String..., color: Bool = false, columns: Int? = nil) async -> Run {
+        await run(arguments, color: color, columns: columns)
     }
 
-    func run(_ arguments: [String], color: Bool = false) async -> Run {
-        let output = CapturedOutput()
-        let status = await Mydex.run(arguments: arguments, context: context(output: output, color: color))
+    func run(
+        _ arguments: [String], color: Bool = false, columns: Int? = nil, output: CapturedOutput = CapturedOutput()
+    ) async -> Run {
+        let status = await Mydex.run(arguments: arguments, context: context(output: output, color: color, columns: columns))
         return Run(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
     }
 
