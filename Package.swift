@@ -47,9 +47,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The Swift runtime and Foundation are linked in, so the binary runs where no Swift
+        // toolchain is installed (and starts without loading them from disk).
         .executableTarget(
             name: "mydex",
-            dependencies: ["MydexCLI"]
+            dependencies: ["MydexCLI"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
         // Regenerates Sources/CMydexPokedex/pokedex.jsonl; not part of the app.
         .executableTarget(
@@ -77,7 +80,7 @@ let package = Package(
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "mydex", "PokedexGenerator", "MydexReliability",
+                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "PokedexGenerator", "MydexReliability",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]
