@@ -190,8 +190,9 @@ struct DexListCommand: MydexCommand {
             return
         }
         var table = Table([
-            .init(title: "DEX"), .init(title: "NAME"), .init(title: "TYPES"), .init(title: "GEN", alignRight: true),
-            .init(title: "CAUGHT"), .init(title: "HELD", alignRight: true),
+            .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "TYPES"),
+            .init(title: "GEN", alignRight: true, shrinks: false), .init(title: "CAUGHT", shrinks: false),
+            .init(title: "HELD", alignRight: true, shrinks: false),
         ])
         for row in page {
             table.append([

@@ -54,7 +54,9 @@ struct HistoryCommand: MydexCommand {
             return
         }
         let presentation = printer.presentation
-        var table = Table([.init(title: "WHEN"), .init(title: "ENTRY"), .init(title: "ACTION"), .init(title: "DETAIL")])
+        var table = Table([
+            .init(title: "WHEN", shrinks: false), .init(title: "ENTRY"), .init(title: "ACTION", shrinks: false), .init(title: "DETAIL"),
+        ])
         for event in events {
             let entry = event.entryID.map { id in
                 "#\(id)" + (entries[id].map { " " + presentation.speciesName($0.species) } ?? "")

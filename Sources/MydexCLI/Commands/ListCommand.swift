@@ -92,10 +92,11 @@ struct ListCommand: MydexCommand {
     private func table(_ entries: [CollectionEntry], _ printer: Printer) -> Table {
         let presentation = printer.presentation
         var columns: [Table.Column] = [
-            .init(title: "ID", alignRight: true), .init(title: "DEX"), .init(title: "NAME"), .init(title: "NICKNAME"),
-            .init(title: "TYPES"), .init(title: "FAV"), .init(title: "SHINY"), .init(title: "CAUGHT"),
+            .init(title: "ID", alignRight: true, shrinks: false), .init(title: "DEX", shrinks: false), .init(title: "NAME"),
+            .init(title: "NICKNAME"), .init(title: "TYPES"), .init(title: "FAV", shrinks: false),
+            .init(title: "SHINY", shrinks: false), .init(title: "CAUGHT", shrinks: false),
         ]
-        if all { columns.append(.init(title: "RELEASED")) }
+        if all { columns.append(.init(title: "RELEASED", shrinks: false)) }
         var table = Table(columns)
         for entry in entries {
             let pokemon = entry.pokemon

@@ -59,7 +59,10 @@ struct SearchCommand: MydexCommand {
                     yours: result.entries.map { .init(id: $0.id ?? 0, nickname: $0.nickname) })
             })
         } else if !results.isEmpty {
-            var table = Table([.init(title: "DEX"), .init(title: "NAME"), .init(title: "MATCH"), .init(title: "TYPES"), .init(title: "YOURS")])
+            var table = Table([
+                .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "MATCH"), .init(title: "TYPES"),
+                .init(title: "YOURS"),
+            ])
             for result in results {
                 table.append([
                     SafeText(printer.presentation.dexNumber(result.species.id)), SafeText(localizer.name(result.species)),

@@ -3,6 +3,9 @@ struct Table {
     struct Column {
         var title: String
         var alignRight = false
+        /// Whether the column may be shortened to fit a terminal: names and prose may, ids,
+        /// numbers, marks and dates may not (a cut date or id is worse than a wider table).
+        var shrinks = true
     }
 
     var columns: [Column]
@@ -25,7 +28,7 @@ struct Table {
                 widths[index] = max(widths[index], TerminalText.displayWidth(cell.plain))
             }
         }
-        if let width { widths = Self.fitted(widths, into: width) }
+        if let width { widths = Self.fitted(widths, shrinking: columns.map(\.shrinks), into: width) }
         func line(_ allCells: [SafeText], header: Bool) -> SafeText {
             // Empty cells at the end would only leave trailing spaces.
             var cells = allCells
@@ -43,15 +46,17 @@ struct Table {
         return [line(columns.map { SafeText($0.title) }, header: true)] + rows.map { line($0, header: false) }
     }
 
-    /// Column widths that fit `total` columns: one column at a time, the widest is narrowed.
-    static func fitted(_ widths: [Int], into total: Int) -> [Int] {
+    /// Column widths that fit `total` columns: one step at a time, the widest column that may
+    /// shrink is narrowed. When even that is not enough the table stays wider than the terminal.
+    static func fitted(_ widths: [Int], shrinking: [Bool], into total: Int) -> [Int] {
         var widths = widths
         let separators = 2 * max(widths.count - 1, 0)
         while widths.reduce(0, +) + separators > total {
-            guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
+            let candidates = widths.indices.filter { shrinking[$0] }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }),
                   widths[widest] > minimumColumnWidth else { break }
             let excess = widths.reduce(0, +) + separators - total
-            let secondWidest = widths.enumerated().filter { $0.offset != widest }.map(\.element).max() ?? 0
+            let secondWidest = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
             // Down to the next widest column at most, so that the narrowing is shared out.
             let step = max(1, min(excess, widths[widest] - max(secondWidest, minimumColumnWidth - 1)))
             widths[widest] = max(minimumColumnWidth, widths[widest] - step)
