@@ -77,6 +77,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // mydex against the sqlite3 CLI, side by side (docs/PERFORMANCE.md); not part of the app.
+        .executableTarget(name: "MydexBenchmark", path: "Tests/Benchmark"),
         .testTarget(
             name: "MydexTests",
             dependencies: [

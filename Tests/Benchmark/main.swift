@@ -1,0 +1,301 @@
+// mydex's benchmark (docs/PERFORMANCE.md): runs the built `mydex` and the `sqlite3` CLI side by
+// side on generated collections, alternating runs, and prints each ratio with min/median/max
+// and peak memory as Markdown. Ratios, not absolute times: the machine is shared and noisy.
+//
+//   swift build -c release && swift run -c release MydexBenchmark [--runs N] [--quick]
+//
+// It is a benchmark, not a test: nothing here is asserted.
+
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Options {
+    var runs = 15
+    var quick = false
+    var mydex: String
+    var sqlite3 = "/usr/bin/sqlite3"
+
+    init(_ arguments: [String]) throws {
+        // The mydex built beside this benchmark (same configuration and build folder).
+        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        mydex = folder.appendingPathComponent("mydex").path
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--runs": runs = try Self.number(rest.popFirst(), "--runs")
+            case "--quick": quick = true
+            case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
+            case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
+            case "-h", "--help":
+                print("usage: MydexBenchmark [--runs N] [--quick] [--mydex PATH] [--sqlite3 PATH]")
+                exit(0)
+            default: throw BenchmarkError("unknown argument \(argument); see --help")
+            }
+        }
+    }
+
+    static func value(_ value: String?, _ flag: String) throws -> String {
+        guard let value, !value.isEmpty else { throw BenchmarkError("\(flag) needs a value") }
+        return value
+    }
+
+    static func number(_ value: String?, _ flag: String) throws -> Int {
+        guard let value, let number = Int(value), number > 0 else { throw BenchmarkError("\(flag) needs a positive number") }
+        return number
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One run of a program: wall time and the peak resident memory the kernel reports for it.
+struct Measurement {
+    var seconds: Double
+    var peakKilobytes: Int
+}
+
+/// Runs `arguments` with posix_spawn, output to /dev/null (or to `output`), and waits with
+/// wait4 for its resource usage.
+func measure(_ arguments: [String], environment: [String: String], output: String = "/dev/null") throws -> Measurement {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { free($0) }
+        envp.forEach { free($0) }
+    }
+    var pid = pid_t()
+    let started = DispatchTime.now().uptimeNanoseconds
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+    guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    let exited = (status & 0x7F) == 0
+    guard exited, (status >> 8) & 0xFF == 0 else {
+        throw BenchmarkError("\(arguments.joined(separator: " ")) failed (wait status \(status))")
+    }
+    return Measurement(seconds: seconds, peakKilobytes: usage.ru_maxrss)
+}
+
+struct Statistics {
+    var min: Double
+    var median: Double
+    var max: Double
+
+    init(_ values: [Double]) {
+        let sorted = values.sorted()
+        min = sorted.first ?? 0
+        max = sorted.last ?? 0
+        median = sorted.isEmpty ? 0 : sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
+
+/// A program to time, with work to do before each run that is not timed (e.g. a fresh file).
+struct Subject {
+    var label: String
+    var arguments: [String]
+    var prepare: () throws -> Void = {}
+}
+
+struct Row {
+    var what: String
+    var against: String
+    var ratio: Statistics
+    var subject: Statistics
+    var reference: Statistics
+    var subjectPeak: Int
+    var referencePeak: Int
+}
+
+/// Paired runs, alternating which goes first, so that both see the same machine.
+func compare(_ what: String, _ subject: Subject, against reference: Subject, runs: Int, environment: [String: String]) throws -> Row {
+    var ratios: [Double] = []
+    var subjectTimes: [Double] = []
+    var referenceTimes: [Double] = []
+    var peaks = (subject: 0, reference: 0)
+    // One untimed warm-up each: page cache, dynamic loader caches.
+    try subject.prepare()
+    _ = try measure(subject.arguments, environment: environment)
+    try reference.prepare()
+    _ = try measure(reference.arguments, environment: environment)
+    for run in 0..<runs {
+        var pair: (subject: Measurement?, reference: Measurement?) = (nil, nil)
+        for which in run % 2 == 0 ? [0, 1] : [1, 0] {
+            if which == 0 {
+                try subject.prepare()
+                pair.subject = try measure(subject.arguments, environment: environment)
+            } else {
+                try reference.prepare()
+                pair.reference = try measure(reference.arguments, environment: environment)
+            }
+        }
+        guard let measuredSubject = pair.subject, let measuredReference = pair.reference else { continue }
+        ratios.append(measuredSubject.seconds / measuredReference.seconds)
+        subjectTimes.append(measuredSubject.seconds)
+        referenceTimes.append(measuredReference.seconds)
+        peaks.subject = max(peaks.subject, measuredSubject.peakKilobytes)
+        peaks.reference = max(peaks.reference, measuredReference.peakKilobytes)
+    }
+    return Row(
+        what: what, against: reference.label, ratio: Statistics(ratios), subject: Statistics(subjectTimes),
+        reference: Statistics(referenceTimes), subjectPeak: peaks.subject, referencePeak: peaks.reference)
+}
+
+/// Collections of a given size, made once per benchmark run in a temporary folder.
+struct Workspace {
+    let root: URL
+    let options: Options
+    let environment: [String: String]
+
+    init(options: Options) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-benchmark-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        self.options = options
+        environment = [
+            "HOME": root.path, "PATH": "/usr/bin:/bin", "MYDEX_OFFLINE": "1", "LANG": "C.UTF-8", "TZ": "UTC",
+        ]
+    }
+
+    func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+    /// A collection with `entries` Pokémon: one caught by mydex (which creates and migrates the
+    /// file), the rest inserted in one SQL statement, spread over every species, with history.
+    func collection(entries: Int) throws -> String {
+        let database = path("collection-\(entries).sqlite")
+        _ = try measure([options.mydex, "catch", "--offline", "--seed", "1", "--db", database], environment: environment)
+        if entries > 1 {
+            let sql = """
+                WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < \(entries))
+                INSERT INTO caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at)
+                SELECT (i * 7919) % 1025 + 1, CASE WHEN i % 10 = 0 THEN 'Nick' || i END, i % 17 = 0, i % 4096 = 0,
+                       strftime('%Y-%m-%d %H:%M:%f', '2026-01-01', '+' || i || ' minutes') FROM n;
+                INSERT INTO history (entry_id, action, detail, occurred_at)
+                SELECT id, 'catch', NULL, caught_at FROM caught_pokemon WHERE id > 1;
+                """
+            _ = try measure([options.sqlite3, database, sql], environment: environment)
+        }
+        return database
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+/// What `mydex list --sort dex` shows, as the sqlite3 CLI would print it with the same joins.
+let listQuery = """
+    SELECT c.id, printf('#%04d', c.species_id), coalesce(l.name, s.name), c.nickname,
+           (SELECT group_concat(t.type, '/') FROM species_types t WHERE t.species_id = c.species_id),
+           c.is_favorite, c.is_shiny, substr(c.caught_at, 1, 10)
+    FROM caught_pokemon c JOIN species s ON s.id = c.species_id
+    LEFT JOIN species_localizations l ON l.species_id = c.species_id AND l.language = 'en'
+    WHERE c.released_at IS NULL ORDER BY c.species_id, c.id;
+    """
+
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+}
+
+func run() throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    guard FileManager.default.isExecutableFile(atPath: options.mydex) else {
+        throw BenchmarkError("no mydex at \(options.mydex): run `swift build -c release` first, or pass --mydex")
+    }
+    guard FileManager.default.isExecutableFile(atPath: options.sqlite3) else {
+        throw BenchmarkError("no sqlite3 CLI at \(options.sqlite3): `apt-get install sqlite3`, or pass --sqlite3")
+    }
+    let workspace = try Workspace(options: options)
+    defer { workspace.remove() }
+    let environment = workspace.environment
+    let mydex = options.mydex
+    let sqlite3 = options.sqlite3
+    let runs = options.runs
+
+    let one = try workspace.collection(entries: 1)
+    let tenThousand = try workspace.collection(entries: options.quick ? 1000 : 10_000)
+    let big = options.quick ? 5000 : 100_000
+    let hundredThousand = try workspace.collection(entries: big)
+    var rows: [Row] = []
+
+    rows.append(try compare(
+        "`mydex --version`", Subject(label: "`sqlite3 DB 'SELECT 1'`", arguments: [mydex, "--version"]),
+        against: Subject(label: "`sqlite3 DB 'SELECT 1'`", arguments: [sqlite3, one, "SELECT 1"]),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex list`, 1 entry", Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", one]),
+        against: Subject(label: "`sqlite3` listing the entries sorted by dex", arguments: [sqlite3, one, listQuery]),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex dex 25`", Subject(label: "", arguments: [mydex, "dex", "25", "--db", one]),
+        against: Subject(label: "`mydex show 1`", arguments: [mydex, "show", "1", "--db", one]),
+        runs: runs, environment: environment))
+    let fresh = workspace.path("fresh.sqlite")
+    rows.append(try compare(
+        "first command on a new collection (`catch --offline`)",
+        Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", fresh]) {
+            for suffix in ["", "-journal"] { unlink(fresh + suffix) }
+        },
+        against: Subject(label: "the same command later", arguments: [mydex, "catch", "--offline", "--db", one]),
+        runs: runs, environment: environment))
+    let tenThousandLabel = options.quick ? "1,000" : "10,000"
+    rows.append(try compare(
+        "`mydex list --sort dex`, \(tenThousandLabel) entries",
+        Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", tenThousand]),
+        against: Subject(label: "`sqlite3` listing the same entries sorted", arguments: [sqlite3, tenThousand, listQuery]),
+        runs: runs, environment: environment))
+    let bigLabel = options.quick ? "5,000" : "100,000"
+    for arguments in [["list"], ["list", "--json"]] {
+        rows.append(try compare(
+            "`mydex \(arguments.joined(separator: " "))`, \(bigLabel) entries",
+            Subject(label: "", arguments: [mydex] + arguments + ["--db", hundredThousand]),
+            against: Subject(label: "`sqlite3` listing the same entries", arguments: [sqlite3, hundredThousand, listQuery]),
+            runs: max(3, runs / 5), environment: environment))
+    }
+    let insertCopy = workspace.path("insert.sqlite")
+    let catchCopy = workspace.path("catch.sqlite")
+    try FileManager.default.copyItem(atPath: one, toPath: insertCopy)
+    try FileManager.default.copyItem(atPath: one, toPath: catchCopy)
+    rows.append(try compare(
+        "`mydex catch --offline`", Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
+        against: Subject(
+            label: "`sqlite3` inserting one row",
+            arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, caught_at) VALUES (25, '2026-01-01 00:00:00.000')"]),
+        runs: runs, environment: environment))
+
+    let backup = workspace.path("one-backup.sqlite")
+    _ = try measure([mydex, "backup", backup, "--db", one], environment: environment)
+
+    print("# mydex benchmark\n")
+    print("mydex: \(mydex) (\(fileSize(mydex)) bytes); sqlite3: \(sqlite3); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each (a fifth of that for the largest collections), alternating which runs first.\n")
+    print("| what | against | ratio min / median / max | mydex median | reference median | peak memory mydex / reference |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for row in rows {
+        let ratio = String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)
+        let times = (String(format: "%.1f ms", row.subject.median * 1000), String(format: "%.1f ms", row.reference.median * 1000))
+        let peaks = String(format: "%.1f / %.1f MiB", Double(row.subjectPeak) / 1024, Double(row.referencePeak) / 1024)
+        print("| \(row.what) | \(row.against) | \(ratio) | \(times.0) | \(times.1) | \(peaks) |")
+    }
+    print("\n| file | bytes |")
+    print("| --- | --- |")
+    print("| a one-entry collection | \(fileSize(one)) |")
+    print("| its backup | \(fileSize(backup)) |")
+    print("| a \(bigLabel)-entry collection | \(fileSize(hundredThousand)) |")
+}
+
+do {
+    try run()
+} catch {
+    FileHandle.standardError.write(Data("MydexBenchmark: \(error)\n".utf8))
+    exit(1)
+}
