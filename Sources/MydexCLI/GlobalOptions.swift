@@ -113,7 +113,9 @@ struct NetworkOptions: ParsableArguments {
         }
     }
 
-    func apiClient(_ context: MydexContext) throws -> LivePokeAPIClient {
+    /// The PokeAPI client. MYDEX_TIMEOUT is its budget for waiting, attempts, backoff and
+    /// `Retry-After` included: for the whole command (`.shared`), or for each request (`dex sync`).
+    func apiClient(_ context: MydexContext, budget scope: NetworkBudget.Scope) throws -> LivePokeAPIClient {
         let fromEnvironment = context.environment["MYDEX_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let baseURL = apiURL ?? fromEnvironment ?? LivePokeAPIClient.defaultBaseURL
         if apiURL == nil, let fromEnvironment, (try? LivePokeAPIClient.validated(fromEnvironment)) == nil {
@@ -125,12 +127,13 @@ struct NetworkOptions: ParsableArguments {
         return try LivePokeAPIClient(
             baseURL: baseURL, transport: context.transport, userAgent: "mydex/\(MydexVersion.current)",
             retryPolicy: context.retryPolicy, connectTimeout: .seconds(min(deadline, 10)), deadline: .seconds(deadline),
+            budget: NetworkBudget(.seconds(deadline), scope: scope),
             sleep: { try await clock.sleep(for: $0) },
             unitRandom: { jitter.withLock { $0.nextUnit() } },
             now: { clock.now() })
     }
 
-    /// MYDEX_TIMEOUT: seconds PokeAPI may take (default 20), for slow links.
+    /// MYDEX_TIMEOUT: seconds mydex may wait on PokeAPI in all (default 20), for slow links.
     static func timeout(_ context: MydexContext) throws -> Int {
         guard let raw = context.environment["MYDEX_TIMEOUT"], !raw.isEmpty else { return 20 }
         guard let seconds = Int(raw.trimmingCharacters(in: .whitespaces)), timeoutRange.contains(seconds) else {

@@ -20,11 +20,13 @@ public struct MydexContext: Sendable {
     public var timeZone: TimeZone
     /// How long to wait for another `mydex` process holding the database lock.
     public var busyTimeout: TimeInterval
+    /// Ctrl-C, for commands that stop cleanly on it (`dex sync`).
+    public var interrupts: Interrupts
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
-        timeZone: TimeZone = .current, busyTimeout: TimeInterval = 30
+        timeZone: TimeZone = .current, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -36,6 +38,7 @@ public struct MydexContext: Sendable {
         self.retryPolicy = retryPolicy
         self.timeZone = timeZone
         self.busyTimeout = busyTimeout
+        self.interrupts = interrupts
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.
@@ -43,7 +46,7 @@ public struct MydexContext: Sendable {
         UserPath(homeDirectory: homeDirectory, currentDirectory: currentDirectory).absolute(path)
     }
 
-    /// The real process: its environment, terminal, clock, entropy and libcurl.
+    /// The real process: its environment, terminal, clock, entropy, libcurl and SIGINT.
     public static func live() -> MydexContext {
         let environment = ProcessInfo.processInfo.environment
         return MydexContext(
@@ -53,6 +56,7 @@ public struct MydexContext: Sendable {
             output: .live(environment: environment),
             clock: SystemClock(),
             random: .system,
-            transport: CurlTransport())
+            transport: CurlTransport(),
+            interrupts: .live)
     }
 }

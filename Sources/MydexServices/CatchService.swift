@@ -4,14 +4,11 @@ import PokeAPI
 
 /// Catches a random Pokémon: picks a species (uniformly, or weighted by capture rate), fetches
 /// it from PokeAPI unless the cache has PokeAPI's data, rolls shininess, and records the catch
-/// with its history row in one transaction. When PokeAPI cannot be reached, or `offline` is set,
-/// the built-in Pokédex stands in and the result says why.
+/// with its history row in one transaction. When PokeAPI cannot be reached (now, or within the
+/// last five minutes), or `offline` is set, the built-in Pokédex stands in and the result says why.
 public struct CatchService: Sendable {
     public static let shinyOdds = 4096
-    static let speciesCountKey = "species-count"
-    static let speciesCountMaxAge: TimeInterval = 24 * 60 * 60
-    /// Ids from 10001 on are alternate forms, not species.
-    static let firstFormID = 10001
+    static let firstFormID = PokeAPIFacts.firstFormID
 
     public struct Options: Sendable {
         /// Use only the built-in Pokédex: no request at all.
@@ -20,11 +17,14 @@ public struct CatchService: Sendable {
         public var generation: Int?
         /// Weight species by capture rate, so that legendaries are rare.
         public var weighted = false
+        /// Ask PokeAPI even when it was unreachable a few minutes ago.
+        public var retryNetwork = false
 
-        public init(offline: Bool = false, generation: Int? = nil, weighted: Bool = false) {
+        public init(offline: Bool = false, generation: Int? = nil, weighted: Bool = false, retryNetwork: Bool = false) {
             self.offline = offline
             self.generation = generation
             self.weighted = weighted
+            self.retryNetwork = retryNetwork
         }
     }
 
@@ -34,23 +34,36 @@ public struct CatchService: Sendable {
         public var fetchedSpecies: Bool
         /// Set when the built-in Pokédex stood in for PokeAPI: why.
         public var offlineReason: String?
+        /// Set when PokeAPI was not asked because it was unreachable this recently: when.
+        public var unreachableSince: Date?
     }
 
     let store: CollectionStore
     let api: any PokeAPIClient
     let clock: any MydexClock
     let pokedex: PokedexService
+    let facts: PokeAPIFacts
 
     public init(store: CollectionStore, api: any PokeAPIClient, clock: any MydexClock, builtIn: BuiltInPokedex = .embedded) {
         self.store = store
         self.api = api
         self.clock = clock
         pokedex = PokedexService(store: store, clock: clock, builtIn: builtIn)
+        facts = PokeAPIFacts(store: store, api: api, clock: clock)
     }
 
     public func catchRandom(using generator: inout SeededGenerator, options: Options = Options()) async throws -> Result {
         try await pokedex.prepare()
         var offlineReason: String? = options.offline ? "offline mode" : nil
+        let lastFailure = options.offline ? nil : try await facts.lastFailure()
+        var unreachableSince: Date?
+        if !options.offline, !options.retryNetwork, let lastFailure, facts.isRecent(lastFailure) {
+            offlineReason = lastFailure.reason
+            unreachableSince = lastFailure.at
+        }
+        // Whether PokeAPI answered this catch, and whether it failed to: only an answer with no
+        // failure clears the memory of an earlier failure.
+        var (answered, failed) = (false, false)
 
         // Both rolls come from the generator before any species request, so a seed fixes the outcome.
         let speciesID: Int
@@ -58,8 +71,10 @@ public struct CatchService: Sendable {
             let count: Int
             if offlineReason == nil {
                 do {
-                    count = try await speciesCount()
+                    (count, answered) = try await facts.speciesCount(freshAfter: clock.now() - PokeAPIFacts.speciesCountMaxAge)
                 } catch let error as PokeAPIError where error.isUnreachable {
+                    try await facts.rememberFailure(error)
+                    failed = true
                     offlineReason = error.reason
                     count = try await builtInSpeciesCount()
                 }
@@ -77,13 +92,19 @@ public struct CatchService: Sendable {
         if offlineReason == nil && stored?.source != .api {
             do {
                 fetched = try await api.speciesData(id: speciesID, fetchedAt: clock.now())
-            } catch let error as PokeAPIError where error.isUnreachable && stored != nil {
+                answered = true
+            } catch let error as PokeAPIError where error.isUnreachable {
+                try await facts.rememberFailure(error)
+                failed = true
+                guard stored != nil else { throw error }
                 offlineReason = error.reason
             }
         }
+        if answered && !failed { try await facts.requestSucceeded(after: lastFailure) }
         let entry = try await store.recordCatch(
             speciesID: speciesID, isShiny: isShiny, at: clock.now(), fetchedSpecies: fetched)
-        return Result(entry: entry, fetchedSpecies: fetched != nil, offlineReason: offlineReason)
+        return Result(
+            entry: entry, fetchedSpecies: fetched != nil, offlineReason: offlineReason, unreachableSince: unreachableSince)
     }
 
     /// A pick among the stored species of a generation, uniform or weighted by capture rate.
@@ -103,22 +124,6 @@ public struct CatchService: Sendable {
             if roll < 0 { return candidate.id }
         }
         return candidates[candidates.count - 1].id
-    }
-
-    /// The number of species, from the cache when fetched within a day.
-    func speciesCount() async throws -> Int {
-        let now = clock.now()
-        if let cached = try await store.fact(Self.speciesCountKey, freshAfter: now - Self.speciesCountMaxAge),
-           let count = Int(cached), (1..<Self.firstFormID).contains(count) {
-            return count
-        }
-        let count = try await api.speciesCount()
-        guard (1..<Self.firstFormID).contains(count) else {
-            throw PokeAPIError.undecodable(
-                url: "pokemon-species", detail: "a species count of \(count) is not plausible")
-        }
-        try await store.saveFact(Self.speciesCountKey, value: String(count), fetchedAt: now)
-        return count
     }
 
     func builtInSpeciesCount() async throws -> Int {

@@ -149,14 +149,16 @@ extension CollectionStore {
     }
 
     public func saveFact(_ key: String, value: String, fetchedAt: Date) async throws {
-        try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO api_facts (key, value, fetched_at) VALUES (?, ?, ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at
-                    """,
-                arguments: [key, value, fetchedAt])
-        }
+        try await write { db in try Self.saveFact(key, value: value, fetchedAt: fetchedAt, db) }
+    }
+
+    static func saveFact(_ key: String, value: String, fetchedAt: Date, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO api_facts (key, value, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at
+                """,
+            arguments: [key, value, fetchedAt])
     }
 }
 

@@ -63,28 +63,21 @@ extension CollectionStore {
                     sql: "INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                     arguments: [localization.type, localization.language, localization.name])
             }
-            try db.execute(
-                sql: """
-                    INSERT INTO api_facts (key, value, fetched_at) VALUES (?, ?, ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at
-                    """,
-                arguments: [Self.builtInPokedexKey, version, date])
+            try Self.saveFact(Self.builtInPokedexKey, value: version, fetchedAt: date, db)
             return true
         }
     }
 
-    /// Stores type names fetched from PokeAPI, replacing what was there.
-    public func saveTypeNames(_ names: [TypeLocalization]) async throws {
-        try await write { db in
-            // Plain SQL: GRDB's upsert asks for a rowid, which WITHOUT ROWID tables lack.
-            for name in names {
-                try db.execute(
-                    sql: """
-                        INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?)
-                        ON CONFLICT (type, language) DO UPDATE SET name = excluded.name
-                        """,
-                    arguments: [name.type, name.language, name.name])
-            }
+    /// Type names replacing what was there.
+    static func upsertTypeNames(_ names: [TypeLocalization], _ db: Database) throws {
+        // Plain SQL: GRDB's upsert asks for a rowid, which WITHOUT ROWID tables lack.
+        for name in names {
+            try db.execute(
+                sql: """
+                    INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?)
+                    ON CONFLICT (type, language) DO UPDATE SET name = excluded.name
+                    """,
+                arguments: [name.type, name.language, name.name])
         }
     }
 

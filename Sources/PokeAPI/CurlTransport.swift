@@ -1,5 +1,6 @@
 import CCurlShim
 import Foundation
+import Synchronization
 
 /// HTTP over libcurl: TLS verification on, gzip, redirects within http(s), a connect timeout, a
 /// total deadline and a body-size cap. Each request runs its blocking `curl_easy_perform` on its
@@ -11,12 +12,25 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let result: Result<HTTPResponse, TransportError> = await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: Self.perform(request)) }
-            thread.stackSize = 1 << 20
-            thread.start()
+        let cancellation = Cancellation()
+        // A cancelled task (Ctrl-C in `dex sync`) stops its transfer within about a second:
+        // libcurl's progress callback sees the flag and aborts.
+        let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { continuation.resume(returning: Self.perform(request, cancellation: cancellation)) }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+        } onCancel: {
+            cancellation.flag.store(true, ordering: .relaxed)
         }
         return try result.get()
+    }
+
+    /// Set when the task waiting for a request is cancelled.
+    private final class Cancellation: Sendable {
+        let flag = Atomic(false)
+        var isCancelled: Bool { flag.load(ordering: .relaxed) }
     }
 
     /// The body as it arrives, with the cap enforced in the write callback.
@@ -27,7 +41,8 @@ public struct CurlTransport: HTTPTransport {
         init(limit: Int) { self.limit = limit }
     }
 
-    private static func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransportError> {
+    private static func perform(_ request: HTTPRequest, cancellation: Cancellation) -> Result<HTTPResponse, TransportError> {
+        if cancellation.isCancelled { return .failure(.cancelled) }
         guard let handle = curl_easy_init() else { return .failure(.failed("libcurl could not start")) }
         defer { curl_easy_cleanup(handle) }
         let headers = curl_slist_append(nil, "Accept: application/json")
@@ -36,7 +51,7 @@ public struct CurlTransport: HTTPTransport {
         let sink = Sink(limit: request.maxBodyBytes)
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errorPointer in
-            withExtendedLifetime(sink) {
+            withExtendedLifetime((sink, cancellation)) {
                 let options: [(CURLoption, Int)] = [
                     (CURLOPT_NOSIGNAL, 1),
                     (CURLOPT_FOLLOWLOCATION, 1),
@@ -46,6 +61,7 @@ public struct CurlTransport: HTTPTransport {
                     (CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout)),
                     (CURLOPT_TIMEOUT_MS, milliseconds(request.deadline)),
                     (CURLOPT_MAXFILESIZE, request.maxBodyBytes),
+                    (CURLOPT_NOPROGRESS, 0),
                 ]
                 for (option, value) in options { mydex_curl_set_long(handle, option, value) }
                 mydex_curl_set_string(handle, CURLOPT_URL, request.url)
@@ -67,6 +83,12 @@ public struct CurlTransport: HTTPTransport {
                     return length
                 }
                 mydex_curl_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+                mydex_curl_set_progress_callback(handle) { context, _, _, _, _ in
+                    guard let context else { return 0 }
+                    // Non-zero makes libcurl stop with CURLE_ABORTED_BY_CALLBACK.
+                    return Unmanaged<Cancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+                }
+                mydex_curl_set_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancellation).toOpaque())
                 return curl_easy_perform(handle)
             }
         }
@@ -98,6 +120,8 @@ public struct CurlTransport: HTTPTransport {
         _ code: CURLcode, detail: String, request: HTTPRequest, sizeExceeded: Bool
     ) -> TransportError {
         switch code {
+        case CURLE_ABORTED_BY_CALLBACK:
+            return .cancelled
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(request.deadline)
         case CURLE_FILESIZE_EXCEEDED:

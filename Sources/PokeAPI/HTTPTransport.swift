@@ -44,6 +44,8 @@ public enum TransportError: Error, Equatable, Sendable {
     /// The request ran past its deadline.
     case timedOut(Duration)
     case bodyTooLarge(limit: Int)
+    /// The waiting task was cancelled (Ctrl-C) and the transfer stopped.
+    case cancelled
     /// Anything else (bad URL, TLS verification, …): not retried.
     case failed(String)
 

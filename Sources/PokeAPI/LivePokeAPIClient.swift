@@ -48,15 +48,19 @@ public struct LivePokeAPIClient: PokeAPIClient {
     let userAgent: String
     let retryPolicy: RetryPolicy
     let requestLimits: HTTPRequest
+    let budget: NetworkBudget?
     let sleep: @Sendable (Duration) async throws -> Void
     let unitRandom: @Sendable () -> Double
     let now: @Sendable () -> Date
 
     /// - Parameters:
-    ///   - sleep, unitRandom, now: injected so tests control backoff without waiting.
+    ///   - deadline: how long one attempt may take.
+    ///   - budget: how long requests may take in all, retries and waits included (nil: only the
+    ///     attempts, the retry policy and its capped waits bound them).
+    ///   - sleep, unitRandom, now: injected so tests control backoff and time without waiting.
     public init(
         baseURL: String, transport: any HTTPTransport, userAgent: String, retryPolicy: RetryPolicy = RetryPolicy(),
-        connectTimeout: Duration = .seconds(10), deadline: Duration = .seconds(20),
+        connectTimeout: Duration = .seconds(10), deadline: Duration = .seconds(20), budget: NetworkBudget? = nil,
         sleep: @escaping @Sendable (Duration) async throws -> Void,
         unitRandom: @escaping @Sendable () -> Double,
         now: @escaping @Sendable () -> Date
@@ -66,6 +70,7 @@ public struct LivePokeAPIClient: PokeAPIClient {
         self.userAgent = userAgent
         self.retryPolicy = retryPolicy
         self.requestLimits = HTTPRequest(url: "", userAgent: userAgent, connectTimeout: connectTimeout, deadline: deadline)
+        self.budget = budget
         self.sleep = sleep
         self.unitRandom = unitRandom
         self.now = now
@@ -96,15 +101,13 @@ public struct LivePokeAPIClient: PokeAPIClient {
         try await fetch("pokemon-species/\(id)/")
     }
 
-    public func types() async throws(PokeAPIError) -> [TypeResource] {
+    public func typeList() async throws(PokeAPIError) -> [NamedResource] {
         let list: NamedResourceList = try await fetch("type/?limit=100")
-        var types: [TypeResource] = []
-        for entry in list.results {
-            // By id where the list gives a URL (".../type/13/"), else by name.
-            let id = entry.url?.split(separator: "/").last.map(String.init).flatMap(Int.init)
-            types.append(try await fetch("type/\(id.map(String.init) ?? entry.name)/"))
-        }
-        return types
+        return list.results
+    }
+
+    public func type(_ key: String) async throws(PokeAPIError) -> TypeResource {
+        try await fetch("type/\(key)/")
     }
 
     func fetch<T: Decodable>(_ path: String) async throws(PokeAPIError) -> T {
@@ -149,16 +152,34 @@ public struct LivePokeAPIClient: PokeAPIClient {
     }
 
     /// GET with retries on connection failures, 429 and 5xx; 404 and other 4xx fail at once.
+    /// With a budget, no attempt starts and no wait is begun that the budget cannot cover.
     func getWithRetries(_ url: String) async throws(PokeAPIError) -> HTTPResponse {
-        var request = requestLimits
-        request.url = url
+        let deadline = budget?.deadline(forRequestStartingAt: now())
         var attempt = 0
+        var last = "earlier requests used the time"
         while true {
+            if Task.isCancelled { throw .cancelled(url: url) }
+            var request = requestLimits
+            request.url = url
+            var limitedByBudget = false
+            if let deadline, let budget {
+                let remaining = Duration(timeInterval: deadline.timeIntervalSince(now()))
+                guard remaining > .zero else {
+                    throw .outOfTime(url: url, limit: budget.limit, attempts: attempt, detail: last)
+                }
+                if remaining < request.deadline {
+                    request.deadline = remaining
+                    limitedByBudget = true
+                }
+                request.connectTimeout = min(request.connectTimeout, request.deadline)
+            }
             attempt += 1
             let retry: (detail: String, serverDelay: Duration?)
             switch await attemptOnce(request) {
             case .success(let response):
                 return response
+            case .failure(.timedOut) where limitedByBudget:
+                throw .outOfTime(url: url, limit: budget?.limit ?? .zero, attempts: attempt, detail: "no answer")
             case .failure(let error):
                 throw error
             case .retryable(let detail, let serverDelay):
@@ -166,11 +187,17 @@ public struct LivePokeAPIClient: PokeAPIClient {
                     throw .unreachable(url: url, detail: detail, attempts: attempt)
                 }
                 retry = (detail, serverDelay)
+                last = detail
             }
             let delay = retry.serverDelay ?? retryPolicy.backoff(afterAttempt: attempt, unitRandom: unitRandom())
+            if let deadline, let budget, now() + delay.timeInterval >= deadline {
+                // Waiting out the budget only to give up then would waste the user's time.
+                throw .outOfTime(url: url, limit: budget.limit, attempts: attempt, detail: retry.detail)
+            }
             do {
                 try await sleep(delay)
             } catch {
+                if Task.isCancelled { throw .cancelled(url: url) }
                 throw .unreachable(url: url, detail: "\(retry.detail); cancelled while waiting to retry", attempts: attempt)
             }
         }
@@ -192,8 +219,9 @@ public struct LivePokeAPIClient: PokeAPIClient {
             case 404:
                 return .failure(.notFound(url: url))
             case 429, 500..<600:
+                let asked = response.retryAfter.map { ", Retry-After \($0.trimmingCharacters(in: .whitespaces).prefix(40))" } ?? ""
                 return .retryable(
-                    detail: "HTTP \(response.status)",
+                    detail: "HTTP \(response.status)\(asked)",
                     serverDelay: retryPolicy.retryAfterDelay(response.retryAfter, now: now()))
             default:
                 return .failure(.httpStatus(response.status, url: url))
@@ -207,6 +235,8 @@ public struct LivePokeAPIClient: PokeAPIClient {
                 return .failure(.timedOut(url: url, after: after))
             case .bodyTooLarge(let limit):
                 return .failure(.bodyTooLarge(url: url, limit: limit))
+            case .cancelled:
+                return .failure(.cancelled(url: url))
             case .failed(let detail):
                 return .failure(.transport(url: url, detail: detail))
             }

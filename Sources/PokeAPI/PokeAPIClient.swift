@@ -6,8 +6,45 @@ public protocol PokeAPIClient: Sendable {
     func speciesCount() async throws(PokeAPIError) -> Int
     func pokemon(id: Int) async throws(PokeAPIError) -> PokemonResource
     func species(id: Int) async throws(PokeAPIError) -> SpeciesResource
-    /// Every type with its localized names.
-    func types() async throws(PokeAPIError) -> [TypeResource]
+    /// The types PokeAPI has (names and URLs).
+    func typeList() async throws(PokeAPIError) -> [NamedResource]
+    /// One type with its localized names, by the key `typeKey(_:)` gives.
+    func type(_ key: String) async throws(PokeAPIError) -> TypeResource
+}
+
+extension PokeAPIClient {
+    /// Every type with its localized names, at most `concurrency` requests in flight.
+    public func types(concurrency: Int = 8) async throws(PokeAPIError) -> [TypeResource] {
+        let keys = try await typeList().map(Self.typeKey)
+        let result: Result<[TypeResource], PokeAPIError> = await withTaskGroup(of: Result<TypeResource, PokeAPIError>.self) { group in
+            var pending = keys.makeIterator()
+            var types: [TypeResource] = []
+            func startNext() -> Bool {
+                guard let key = pending.next() else { return false }
+                group.addTask { () async -> Result<TypeResource, PokeAPIError> in
+                    do throws(PokeAPIError) { return .success(try await type(key)) } catch { return .failure(error) }
+                }
+                return true
+            }
+            for _ in 0..<max(concurrency, 1) where !startNext() { break }
+            while let next = await group.next() {
+                switch next {
+                case .success(let type): types.append(type)
+                case .failure(let error):
+                    group.cancelAll()
+                    return .failure(error)
+                }
+                _ = startNext()
+            }
+            return .success(types.sorted { $0.id < $1.id })
+        }
+        return try result.get()
+    }
+
+    /// By id where the list gives a URL (".../type/13/"), else by name.
+    static func typeKey(_ entry: NamedResource) -> String {
+        entry.url?.split(separator: "/").last.map(String.init).flatMap(Int.init).map(String.init) ?? entry.name
+    }
 }
 
 /// A PokeAPI failure, with a message that says what happened and what to try.
@@ -20,13 +57,18 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No answer after every retry (connection refused, DNS failure, dropped connections, 5xx, 429).
     case unreachable(url: String, detail: String, attempts: Int)
     case timedOut(url: String, after: Duration)
+    /// The caller's whole budget for waiting (`MYDEX_TIMEOUT`) ran out, or would have before the
+    /// next attempt: `detail` is the last thing PokeAPI did.
+    case outOfTime(url: String, limit: Duration, attempts: Int, detail: String)
+    /// The caller stopped waiting (Ctrl-C).
+    case cancelled(url: String)
     case bodyTooLarge(url: String, limit: Int)
     case transport(url: String, detail: String)
 
     /// Whether PokeAPI could not be reached at all, so that cached or built-in data may stand in.
     public var isUnreachable: Bool {
         switch self {
-        case .unreachable, .timedOut: return true
+        case .unreachable, .timedOut, .outOfTime: return true
         default: return false
         }
     }
@@ -35,7 +77,8 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .unreachable(_, let detail, _): return detail
-        case .timedOut(_, let after): return "no answer within \(after.components.seconds) s"
+        case .timedOut(_, let after): return "no answer within \(after.secondsText)"
+        case .outOfTime(_, let limit, _, let detail): return "\(detail); MYDEX_TIMEOUT=\(limit.secondsNumber) allows no more waiting"
         default: return description
         }
     }
@@ -55,7 +98,11 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreachable(let url, let detail, let attempts):
             return "cannot reach PokeAPI at \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(detail). Check your connection and try again."
         case .timedOut(let url, let after):
-            return "PokeAPI did not answer \(url) within \(after.components.seconds) s. Try again later."
+            return "PokeAPI did not answer \(url) within \(after.secondsText). Try again later."
+        case .outOfTime(let url, let limit, let attempts, let detail):
+            return "gave up on PokeAPI at \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(detail); MYDEX_TIMEOUT=\(limit.secondsNumber) allows no more waiting. Try again later, or allow more seconds with MYDEX_TIMEOUT."
+        case .cancelled(let url):
+            return "stopped waiting for PokeAPI at \(url)."
         case .bodyTooLarge(let url, let limit):
             return "PokeAPI's answer for \(url) was larger than \(limit / 1024 / 1024) MiB; refused."
         case .transport(let url, let detail):

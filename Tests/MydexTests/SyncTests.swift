@@ -32,7 +32,7 @@ struct SyncTests {
         #expect(summary.total == 40)
         #expect(summary.fetched == 40)
         #expect(summary.failures.isEmpty)
-        #expect(summary.typesUpdated)
+        #expect(summary.typeNames == .refreshed)
         #expect(api.peakConcurrency <= SyncService.maxConcurrency)
         #expect(api.peakConcurrency >= 4, "sync did not fetch in parallel")
         #expect(reports.withLock { $0.last } == .init(done: 40, total: 40, failed: 0))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MydexServices
 
 struct CatchCommand: MydexCommand {
@@ -8,8 +9,13 @@ struct CatchCommand: MydexCommand {
         discussion: """
             Picks a species uniformly from the whole national Pokédex (the species count comes \
             from PokeAPI and is cached for a day), fetches what is not cached yet, and keeps the \
-            catch. One catch in 4096 is shiny. When PokeAPI cannot be reached, the built-in \
-            Pokédex stands in and a note on stderr says so. The first catch starts the collection.
+            catch. One catch in 4096 is shiny. The first catch starts the collection.
+
+            mydex waits on PokeAPI at most MYDEX_TIMEOUT seconds in all (default 20), retries \
+            included; on a terminal, a status line says so after a second. When PokeAPI cannot \
+            be reached in that time, the built-in Pokédex stands in and a note on stderr says \
+            so; for the next \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes catches then use \
+            the built-in Pokédex without waiting, unless --retry-network asks PokeAPI again.
 
             Examples:
               $ mydex catch
@@ -17,6 +23,8 @@ struct CatchCommand: MydexCommand {
               $ mydex catch --generation 1     # Kanto only
               $ mydex catch --weighted         # common species often, legendaries rarely
               $ mydex catch --offline          # no network at all (also MYDEX_OFFLINE=1)
+              $ mydex catch --retry-network    # ask PokeAPI now, though it was unreachable a moment ago
+              $ MYDEX_TIMEOUT=5 mydex catch    # wait on PokeAPI at most 5 seconds
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -34,27 +42,35 @@ struct CatchCommand: MydexCommand {
     @Flag(help: "Use the built-in Pokédex only, without the network (also MYDEX_OFFLINE=1).")
     var offline = false
 
+    @Flag(help: ArgumentHelp(
+        "Ask PokeAPI even if it was unreachable in the last \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes (and despite MYDEX_OFFLINE=1)."))
+    var retryNetwork = false
+
     func validate() throws {
         if let generation, generation < 1 { throw ValidationError("--generation \(generation): generations start at 1.") }
+        if offline && retryNetwork { throw ValidationError("--offline and --retry-network contradict each other: choose one.") }
     }
 
     func run(_ context: MydexContext) async throws {
-        let offlineFromEnvironment = try NetworkOptions.offlineFromEnvironment(context)
-        let api = try network.apiClient(context)
+        // The flag wins over the environment, as everywhere.
+        let offlineFromEnvironment = try NetworkOptions.offlineFromEnvironment(context) && !retryNetwork
+        let api = try network.apiClient(context, budget: .shared)
         let (store, printer) = try await global.open(context, .create)
         let options = CatchService.Options(
-            offline: offline || offlineFromEnvironment, generation: generation, weighted: weighted)
+            offline: offline || offlineFromEnvironment, generation: generation, weighted: weighted, retryNetwork: retryNetwork)
         let service = CatchService(store: store, api: api, clock: context.clock)
         var generator = context.random.generator(seed: seed)
+        let status = options.offline ? nil : WaitingStatus(context, message: "Asking PokeAPI… Ctrl-C or --offline to skip")
         let result = try await UsageError.naming(generation: generation) {
-            try await service.catchRandom(using: &generator, options: options)
+            defer { status?.finish() }
+            return try await service.catchRandom(using: &generator, options: options)
         }
         let entry = result.entry
         let presentation = printer.presentation
         let committed = "Caught \(presentation.speciesName(entry.species)) (entry #\(entry.id)) and kept it"
         try printer.afterCommit(committed) {
-            if let reason = result.offlineReason, !options.offline {
-                try printer.note(SafeText("PokeAPI unavailable (\(reason)); caught from the built-in Pokédex."))
+            if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
+                try printer.note(SafeText(note))
             }
             if global.json {
                 try printer.printJSON(printer.entryJSON(entry))
@@ -68,5 +84,19 @@ struct CatchCommand: MydexCommand {
                 try printer.line(SafeText("✨ It's shiny! (1 in \(CatchService.shinyOdds))").styled(.magenta, if: printer.color))
             }
         }
+    }
+
+    /// Why the built-in Pokédex stood in, and what the next catches will do.
+    static func fallbackNote(_ result: CatchService.Result, options: CatchService.Options, now: Date) -> String? {
+        guard let reason = result.offlineReason, !options.offline else { return nil }
+        let window = Int(PokeAPIFacts.unreachableWindow / 60)
+        guard let since = result.unreachableSince else {
+            return "PokeAPI unavailable (\(reason)); caught from the built-in Pokédex. "
+                + "Catches in the next \(window) minutes will not wait on it (--retry-network asks anyway)."
+        }
+        let minutes = Int(max(now.timeIntervalSince(since), 0) / 60)
+        let ago = minutes == 0 ? "less than a minute ago" : minutes == 1 ? "a minute ago" : "\(minutes) minutes ago"
+        return "PokeAPI was unreachable \(ago) (\(reason)); caught from the built-in Pokédex without asking it again. "
+            + "`mydex catch --retry-network` asks it now."
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import Synchronization
 
 struct DexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -215,23 +216,34 @@ struct DexSyncCommand: MydexCommand {
         commandName: "sync",
         abstract: "Refresh every species from PokeAPI into your local Pokédex.",
         discussion: """
-            Fetches each species not fetched in the last --max-age days, at most 8 requests at a \
-            time. Each species is saved as it arrives: an interrupted or partly failed sync keeps \
-            what it got, and running it again fetches only the rest.
+            Fetches each species, and the type names, not fetched in the last --max-age days, at \
+            most 8 requests at a time; a sync of fresh data asks PokeAPI nothing. Each species is \
+            saved as it arrives: an interrupted or partly failed sync keeps what it got, and \
+            running it again fetches only the rest. Ctrl-C stops it (exit 130) and says how many \
+            species were saved.
+
+            MYDEX_TIMEOUT (default 20 seconds) bounds each request, its retries and waits included, \
+            not the whole sync, which is long by nature. When \(SyncService.unreachableStreakLimit) \
+            species in a row find PokeAPI unreachable, the sync stops rather than wait on each of \
+            the rest.
 
             Examples:
               $ mydex dex sync
               $ mydex dex sync --max-age 0        # refetch everything
+              $ mydex dex sync --concurrency 2    # gentler on a slow link
             """)
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: ArgumentHelp("Species fetched within this many days are skipped.", valueName: "days"))
+    @Option(help: ArgumentHelp("Species and type names fetched within this many days are skipped.", valueName: "days"))
     var maxAge: Double = 30
 
     @Option(help: ArgumentHelp("Requests in flight at once (1–\(SyncService.maxConcurrency)).", valueName: "n"))
     var concurrency = SyncService.maxConcurrency
+
+    /// Failed species named in the summary line; the rest are counted.
+    static let namedFailures = 5
 
     func validate() throws {
         if maxAge < 0 { throw ValidationError("--max-age cannot be negative.") }
@@ -241,24 +253,80 @@ struct DexSyncCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let api = try network.apiClient(context)
+        let api = try network.apiClient(context, budget: .eachRequest)
         let (store, printer) = try await global.open(context, .create)
         let service = SyncService(store: store, api: api, clock: context.clock)
-        let progress = SyncProgress(output: context.output)
-        let summary = try await service.sync(
-            maxAge: maxAge * 24 * 60 * 60, concurrency: concurrency, progress: progress.report)
+        let progress = SyncProgress(
+            output: context.output, clock: context.clock,
+            waiting: WaitingStatus(context, message: "Asking PokeAPI… Ctrl-C to stop"))
+        let interrupted = Atomic(false)
+        let (maxAge, concurrency) = (maxAge * 24 * 60 * 60, concurrency)
+        let work = Task { try await service.sync(maxAge: maxAge, concurrency: concurrency, progress: progress.report) }
+        let outcome = await context.interrupts.handling({
+            interrupted.store(true, ordering: .relaxed)
+            work.cancel()
+        }, during: { await work.result })
         progress.finish()
+
+        let summary: SyncService.Summary
+        do {
+            summary = try outcome.get()
+        } catch where interrupted.load(ordering: .relaxed) {
+            try printer.note(Self.resumeNote(saved: 0))
+            throw ExitCode(130)
+        }
         if global.json {
             try printer.printJSON(summary)
-        } else {
-            try printer.line(SafeText(
-                "Synced \(summary.total) species: \(summary.fetched) fetched, \(summary.fresh) already fresh, \(summary.failures.count) failed."))
-            for failure in summary.failures {
-                try printer.note(SafeText(failure.speciesID > 0 ? "#\(failure.speciesID): \(failure.reason)" : failure.reason))
-            }
+        } else if summary.stopped != .interrupted {
+            try printer.line(SafeText(try await summaryLine(summary, store: store, localizer: printer.localizer)))
         }
+        if summary.stopped == .interrupted {
+            try printer.note(Self.resumeNote(saved: summary.fetched))
+            throw ExitCode(130)
+        }
+        for failure in summary.failures.prefix(Self.namedFailures) {
+            try printer.note(SafeText("#\(failure.speciesID): \(failure.reason)"))
+        }
+        if summary.failures.count > Self.namedFailures {
+            try printer.note(SafeText("… and \(summary.failures.count - Self.namedFailures) more."))
+        }
+        if let reason = summary.typeNamesFailure { try printer.note(SafeText("type names: \(reason)")) }
+        if summary.stopped == .unreachable {
+            throw MydexFailure("PokeAPI stopped answering, so the sync stopped; \(summary.fetched) species were saved. Run `mydex dex sync` again later to resume.")
+        }
+        if !summary.failures.isEmpty || summary.typeNames == .failed {
+            throw MydexFailure("Some requests failed; what was fetched is kept. Run `mydex dex sync` again to retry them.")
+        }
+    }
+
+    static func resumeNote(saved: Int) -> SafeText {
+        SafeText("Stopped: \(saved) species saved; run `mydex dex sync` again to resume.")
+    }
+
+    /// "Synced 1019 of 1025 species (19 fetched, 1000 already fresh); 6 failed: #233 Porygon2, …;
+    /// type names refreshed.": the counts add up to the total.
+    func summaryLine(_ summary: SyncService.Summary, store: CollectionStore, localizer: Localizer) async throws -> String {
+        var counts: [String] = []
+        if summary.fetched > 0 { counts.append("\(summary.fetched) fetched") }
+        if summary.fresh > 0 { counts.append("\(summary.fresh) already fresh") }
+        var parts = ["Synced \(summary.synced) of \(summary.total) species" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")]
         if !summary.failures.isEmpty {
-            throw MydexFailure("\(summary.failures.count) of the requests failed; what was fetched is kept. Run `mydex dex sync` again to retry them.")
+            var named: [String] = []
+            for failure in summary.failures.prefix(Self.namedFailures) {
+                let name = try await store.species(id: failure.speciesID).map(localizer.name)
+                named.append("#\(failure.speciesID)" + (name.map { " \($0)" } ?? ""))
+            }
+            let more = summary.failures.count - named.count
+            parts.append("\(summary.failures.count) failed: \(named.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : ""))
         }
+        if summary.notTried > 0 {
+            parts.append("\(summary.notTried) not tried (PokeAPI stopped answering)")
+        }
+        switch summary.typeNames {
+        case .refreshed: parts.append("type names refreshed")
+        case .fresh: parts.append("type names already fresh")
+        case .failed, .notTried: parts.append("type names not refreshed")
+        }
+        return parts.joined(separator: "; ") + "."
     }
 }

@@ -2,34 +2,94 @@ import Foundation
 import MydexServices
 import Synchronization
 
-/// Sync progress on stderr: a bar redrawn in place on a terminal, a line every 10% otherwise.
+/// Sync progress on stderr: on a terminal a bar redrawn in place, as wide as the terminal allows,
+/// with the rate and the time left; otherwise a line every 10%.
 final class SyncProgress: Sendable {
     private let output: Output
-    private let lastReportedTenth = Mutex(-1)
+    private let clock: any MydexClock
+    /// The "Asking PokeAPI…" line, which the first report replaces.
+    private let waiting: WaitingStatus?
+    private let state = Mutex<(started: Date?, lastTenth: Int)>((nil, -1))
 
-    init(output: Output) { self.output = output }
+    init(output: Output, clock: any MydexClock, waiting: WaitingStatus? = nil) {
+        self.output = output
+        self.clock = clock
+        self.waiting = waiting
+    }
 
     var report: @Sendable (SyncService.Progress) -> Void {
         { [self] progress in
-            let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
-            let failed = progress.failed > 0 ? ", \(progress.failed) failed" : ""
+            waiting?.finish()
+            let now = clock.now()
+            let (started, isNewTenth) = state.withLock { state in
+                let started = state.started ?? now
+                state.started = started
+                let tenth = progress.total == 0 ? 10 : progress.done * 10 / progress.total
+                defer { state.lastTenth = max(state.lastTenth, tenth) }
+                return (started, tenth > state.lastTenth)
+            }
+            let pace = Pace(progress, elapsed: now.timeIntervalSince(started))
             if output.standardErrorIsTerminal {
-                let width = 30
-                let filled = Int(fraction * Double(width))
-                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                try? output.status(SafeText("\(bar) \(progress.done)/\(progress.total) species\(failed)"))
-            } else {
-                let tenth = Int(fraction * 10)
-                let isNew = lastReportedTenth.withLock { last in
-                    defer { last = max(last, tenth) }
-                    return tenth > last
-                }
-                if isNew { try? output.note(SafeText("sync: \(progress.done)/\(progress.total) species\(failed)")) }
+                try? output.status(SafeText(Self.bar(progress, pace: pace, columns: output.standardErrorColumns ?? 80)))
+            } else if isNewTenth {
+                try? output.note(SafeText(Self.line(progress, pace: pace)))
             }
         }
     }
 
     func finish() {
+        waiting?.finish()
         if output.standardErrorIsTerminal { try? output.endStatus() }
+    }
+
+    /// How fast this run goes: species done by it (not those already fresh) per second.
+    struct Pace: Equatable {
+        var perSecond: Double?
+        var secondsLeft: Double?
+
+        init(_ progress: SyncService.Progress, elapsed: TimeInterval) {
+            let doneNow = progress.done - progress.fresh
+            guard elapsed >= 1, doneNow > 0 else { return }
+            let rate = Double(doneNow) / elapsed
+            perSecond = rate
+            secondsLeft = Double(progress.total - progress.done) / rate
+        }
+
+        var rateText: String? {
+            perSecond.map { $0 >= 10 ? "\(Int($0.rounded()))/s" : String(format: "%.1f/s", $0) }
+        }
+
+        /// "0:42", "1:05:00".
+        var timeLeftText: String? {
+            secondsLeft.map { seconds in
+                let total = Int(seconds.rounded(.up))
+                let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+                return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+            }
+        }
+    }
+
+    /// "██████░░░░ 412/1025 species  18/s  0:34 left  2 failed", at most `columns - 1` wide (the
+    /// last column would wrap on some terminals). The bar shrinks first, then goes.
+    static func bar(_ progress: SyncService.Progress, pace: Pace, columns: Int) -> String {
+        var text = "\(progress.done)/\(progress.total) species"
+        if let rate = pace.rateText { text += "  \(rate)" }
+        if let left = pace.timeLeftText, progress.done < progress.total { text += "  \(left) left" }
+        if progress.failed > 0 { text += "  \(progress.failed) failed" }
+        let width = max(columns - 1, 1)
+        let barWidth = min(30, width - TerminalText.displayWidth(text) - 1)
+        guard barWidth >= 5 else { return TerminalText.truncated(text, toWidth: width) }
+        let fraction = progress.total == 0 ? 1 : Double(progress.done) / Double(progress.total)
+        let filled = min(Int(fraction * Double(barWidth)), barWidth)
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " " + text
+    }
+
+    /// "sync: 412/1025 species, 18/s, about 0:34 left, 2 failed": for logs.
+    static func line(_ progress: SyncService.Progress, pace: Pace) -> String {
+        var parts = ["sync: \(progress.done)/\(progress.total) species"]
+        if let rate = pace.rateText { parts.append(rate) }
+        if let left = pace.timeLeftText, progress.done < progress.total { parts.append("about \(left) left") }
+        if progress.failed > 0 { parts.append("\(progress.failed) failed") }
+        return parts.joined(separator: ", ")
     }
 }

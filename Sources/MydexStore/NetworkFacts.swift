@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// What mydex remembers about talking to PokeAPI, in `api_facts`: when it last failed to reach
+/// it (so that a run of catches does not wait on the network each time) and when the type names
+/// were last fetched (so that a sync of fresh data makes no request).
+extension CollectionStore {
+    static let unreachableKey = "pokeapi-unreachable"
+    static let typeNamesKey = "type-names-fetched"
+
+    /// The last time PokeAPI could not be reached and why, until a request succeeds again.
+    public func pokeAPIUnreachable() async throws -> (reason: String, at: Date)? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT value, fetched_at FROM api_facts WHERE key = ?", arguments: [Self.unreachableKey])
+                .map { (reason: $0["value"], at: $0["fetched_at"]) }
+        }
+    }
+
+    public func rememberPokeAPIUnreachable(reason: String, at date: Date) async throws {
+        try await saveFact(Self.unreachableKey, value: reason, fetchedAt: date)
+    }
+
+    public func forgetPokeAPIUnreachable() async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM api_facts WHERE key = ?", arguments: [Self.unreachableKey])
+        }
+    }
+
+    /// When type names were last fetched from PokeAPI (nil: never; the built-in ones are in use).
+    public func typeNamesFetchedAt() async throws -> Date? {
+        try await read { db in
+            try Date.fetchOne(db, sql: "SELECT fetched_at FROM api_facts WHERE key = ?", arguments: [Self.typeNamesKey])
+        }
+    }
+
+    /// Stores type names fetched from PokeAPI, replacing what was there, and when they were
+    /// fetched, in one transaction.
+    public func saveTypeNames(_ names: [TypeLocalization], fetchedAt date: Date) async throws {
+        try await write { db in
+            try Self.upsertTypeNames(names, db)
+            try Self.saveFact(Self.typeNamesKey, value: String(Set(names.map(\.type)).count), fetchedAt: date, db)
+        }
+    }
+}
