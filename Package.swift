@@ -14,11 +14,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // libcurl through a tiny C shim: curl_easy_setopt/getinfo are variadic and
-        // cannot be called from Swift directly.
+        // libcurl through a tiny C shim, loaded with dlopen on first use (commands without the
+        // network never map it); curl_easy_setopt/getinfo are variadic and cannot be called
+        // from Swift directly. curl.h (libcurl4-openssl-dev) is needed to build only.
         .target(
             name: "CCurlShim",
-            linkerSettings: [.linkedLibrary("curl")]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         // The SQL migrations, embedded into the binary with C23 #embed so that a copied
         // `mydex` binary needs no resource bundle.

@@ -5,10 +5,21 @@ import Synchronization
 /// HTTP over libcurl: TLS verification on, gzip, redirects within http(s), a connect timeout, a
 /// total deadline and a body-size cap. Each request runs its blocking `curl_easy_perform` on its
 /// own thread, so concurrent requests proceed in parallel.
+///
+/// libcurl itself is loaded on the first request (`mydex_curl_load`), not at start-up.
 public struct CurlTransport: HTTPTransport {
-    public init() {
-        // Thread-safe since libcurl 7.84; later calls only count references.
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    public init() {}
+
+    /// libcurl's functions, loading it on first use; a missing library is an error that says what to install.
+    static func library() -> Result<UnsafePointer<mydex_curl_api>, TransportError> {
+        var message = [CChar](repeating: 0, count: 512)
+        guard let api = mydex_curl_load(&message, message.count) else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(.failed(
+                "mydex needs libcurl to reach PokeAPI and could not load it (\(reason)). "
+                    + "Install it (e.g. sudo apt-get install libcurl4), or use --offline."))
+        }
+        return .success(api)
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -43,10 +54,15 @@ public struct CurlTransport: HTTPTransport {
 
     private static func perform(_ request: HTTPRequest, cancellation: Cancellation) -> Result<HTTPResponse, TransportError> {
         if cancellation.isCancelled { return .failure(.cancelled) }
-        guard let handle = curl_easy_init() else { return .failure(.failed("libcurl could not start")) }
-        defer { curl_easy_cleanup(handle) }
-        let headers = curl_slist_append(nil, "Accept: application/json")
-        defer { curl_slist_free_all(headers) }
+        let api: UnsafePointer<mydex_curl_api>
+        switch library() {
+        case .success(let loaded): api = loaded
+        case .failure(let error): return .failure(error)
+        }
+        guard let handle = api.pointee.easy_init() else { return .failure(.failed("libcurl could not start")) }
+        defer { api.pointee.easy_cleanup(handle) }
+        let headers = api.pointee.slist_append(nil, "Accept: application/json")
+        defer { api.pointee.slist_free_all(headers) }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let sink = Sink(limit: request.maxBodyBytes)
 
@@ -63,15 +79,15 @@ public struct CurlTransport: HTTPTransport {
                     (CURLOPT_MAXFILESIZE, request.maxBodyBytes),
                     (CURLOPT_NOPROGRESS, 0),
                 ]
-                for (option, value) in options { mydex_curl_set_long(handle, option, value) }
-                mydex_curl_set_string(handle, CURLOPT_URL, request.url)
-                mydex_curl_set_string(handle, CURLOPT_USERAGENT, request.userAgent)
-                mydex_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-                mydex_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-                mydex_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
-                mydex_curl_set_slist(handle, CURLOPT_HTTPHEADER, headers)
-                mydex_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errorPointer.baseAddress)
-                mydex_curl_set_data_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+                for (option, value) in options { mydex_curl_set_long(api, handle, option, value) }
+                mydex_curl_set_string(api, handle, CURLOPT_URL, request.url)
+                mydex_curl_set_string(api, handle, CURLOPT_USERAGENT, request.userAgent)
+                mydex_curl_set_string(api, handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                mydex_curl_set_string(api, handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+                mydex_curl_set_string(api, handle, CURLOPT_ACCEPT_ENCODING, "")  // every encoding libcurl decodes
+                mydex_curl_set_slist(api, handle, CURLOPT_HTTPHEADER, headers)
+                mydex_curl_set_pointer(api, handle, CURLOPT_ERRORBUFFER, errorPointer.baseAddress)
+                mydex_curl_set_data_callback(api, handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
                     guard let data, let context else { return 0 }
                     let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
                     let length = size * count
@@ -82,35 +98,35 @@ public struct CurlTransport: HTTPTransport {
                     data.withMemoryRebound(to: UInt8.self, capacity: length) { sink.body.append($0, count: length) }
                     return length
                 }
-                mydex_curl_set_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
-                mydex_curl_set_progress_callback(handle) { context, _, _, _, _ in
+                mydex_curl_set_pointer(api, handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque())
+                mydex_curl_set_progress_callback(api, handle) { context, _, _, _, _ in
                     guard let context else { return 0 }
                     // Non-zero makes libcurl stop with CURLE_ABORTED_BY_CALLBACK.
                     return Unmanaged<Cancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
                 }
-                mydex_curl_set_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancellation).toOpaque())
-                return curl_easy_perform(handle)
+                mydex_curl_set_pointer(api, handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(cancellation).toOpaque())
+                return api.pointee.easy_perform(handle)
             }
         }
 
         guard code == CURLE_OK else {
             let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let detail = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+            let detail = message.isEmpty ? api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : message
             return .failure(transportError(code, detail: detail, request: request, sizeExceeded: sink.exceeded))
         }
         var status = 0
-        mydex_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        mydex_curl_get_long(api, handle, CURLINFO_RESPONSE_CODE, &status)
         var contentType: UnsafeMutablePointer<CChar>?
-        mydex_curl_get_string(handle, CURLINFO_CONTENT_TYPE, &contentType)
+        mydex_curl_get_string(api, handle, CURLINFO_CONTENT_TYPE, &contentType)
         return .success(HTTPResponse(
             status: status, contentType: contentType.map { String(cString: $0) },
-            retryAfter: header(named: "Retry-After", handle), body: sink.body))
+            retryAfter: header(named: "Retry-After", handle, api), body: sink.body))
     }
 
-    private static func header(named name: String, _ handle: UnsafeMutableRawPointer) -> String? {
+    private static func header(named name: String, _ handle: UnsafeMutableRawPointer, _ api: UnsafePointer<mydex_curl_api>) -> String? {
         var header: UnsafeMutablePointer<curl_header>?
         // -1: the last request, i.e. the final response after redirects.
-        guard curl_easy_header(handle, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
+        guard api.pointee.easy_header(handle, name, 0, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK,
               let value = header?.pointee.value
         else { return nil }
         return String(cString: value)

@@ -66,4 +66,46 @@ struct StandaloneBinaryTests {
         #expect(run.standardOutput.contains("#0025 피카츄"))
         #expect(run.standardOutput.contains("ピカチュウ (ja)"), "ICU's kana folding works without the toolchain")
     }
+
+    @Test("Commands without the network never load libcurl")
+    func libcurlLoadedOnDemand() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-nocurl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "HOME": folder.path, "MYDEX_DB": folder.appendingPathComponent("db.sqlite").path, "PATH": "/usr/bin:/bin",
+            "LD_DEBUG": "files",
+        ]
+        let binary = try EndToEndTests.binary
+        for arguments in [["catch", "--offline"], ["list"], ["dex", "25"], ["--version"]] {
+            let run = try await ChildProcess.run(binary, arguments, environment: environment, in: folder)
+            #expect(run.status == 0, "\(arguments): \(run.standardError.suffix(300))")
+            #expect(!run.standardError.contains("libcurl"), "\(arguments) loaded libcurl")
+        }
+    }
+
+    @Test("Without libcurl, offline work goes on and catch says what to install", .enabled("needs a private mount namespace (unshare -m)") {
+        await StandaloneBinaryTests.canHideFolders()
+    })
+    func withoutLibcurl() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-nocurl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/libcurl.so.4").resolvingSymlinksInPath().path
+        try #require(FileManager.default.fileExists(atPath: library), "no libcurl.so.4 to hide on this machine")
+        // /dev/null mounted over the library: dlopen finds a file that is no library.
+        let script = #"mount --bind /dev/null "$LIBRARY" && "$BINARY" catch --offline && "$BINARY" list && "$BINARY" catch --retry-network"#
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/unshare"), ["-m", "--map-root-user", "/bin/sh", "-c", script],
+            environment: [
+                "LIBRARY": library, "BINARY": try EndToEndTests.binary.path, "HOME": folder.path, "PATH": "/usr/bin:/bin",
+                "MYDEX_DB": folder.appendingPathComponent("db.sqlite").path, "MYDEX_API_URL": "http://127.0.0.1:9/api/v2",
+            ],
+            in: folder)
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("It is entry #1."), "offline catch and list work: \(run.standardError)")
+        #expect(run.standardError.contains("mydex needs libcurl to reach PokeAPI and could not load it"))
+        #expect(run.standardError.contains("libcurl.so.4"))
+        #expect(run.standardError.contains("--offline"))
+    }
 }
