@@ -33,17 +33,6 @@ struct PokeAPIClientTests {
         }
     }
 
-    /// The error a call ends with, or nil (recorded as an issue) when it succeeds.
-    private func failure<T>(_ call: () async throws(PokeAPIError) -> T) async -> PokeAPIError? {
-        do {
-            _ = try await call()
-            Issue.record("expected a failure")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     @Test("200: decodes real PokeAPI bodies, sends the User-Agent, skips moves")
     func success() async throws {
         let server = try TestHTTPServer(handler: Fixtures.reply)
