@@ -39,6 +39,18 @@ struct StoreBackupTests {
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
+    @Test("A backup to a place where no file can be made fails cleanly")
+    func backupWhereNothingCanBeWritten() async throws {
+        _ = try await catchOne()
+        let destination = "/proc/self/mydex-backup.sqlite"
+        let error = await failure { try await store.backup(to: destination) }
+        guard case .backupFailed(let path, let detail) = error as? StoreError else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(path == destination && !detail.isEmpty)
+    }
+
     @Test("Automatic backups are named by UTC time to the millisecond and never collide")
     func automaticNames() async throws {
         let date = TestClock.start.addingTimeInterval(0.25)
@@ -172,6 +184,43 @@ struct StoreBackupTests {
         #expect(expected.description.hasSuffix("Your collection is unchanged."))
         #expect(try await store.counts().entries == 2)
         #expect(files(in: environment.directory.appendingPathComponent("data").path) == ["mydex.sqlite"])
+    }
+
+    @Test("A copy that cannot be prepared stops the restore: the collection is unchanged, the safety copy kept")
+    func restoreWithLeftoverStaging() async throws {
+        _ = try await catchOne()
+        let backup = environment.path("backup.sqlite")
+        _ = try await store.backup(to: backup)
+        _ = try await catchOne(151)
+        // What a restore killed midway by a process with this process id would have left.
+        let leftover = store.path + ".restore-\(getpid())"
+        try Data("half a copy".utf8).write(to: URL(fileURLWithPath: leftover))
+        let safety = environment.path("safety.sqlite")
+        let error = await failure { try await store.restore(from: backup, safetyBackup: safety, at: environment.clock.now()) }
+        guard case .restoreFailed(let source, let detail) = error as? StoreError else {
+            Issue.record("unexpected \(String(describing: error))")
+            return
+        }
+        #expect(source == backup)
+        #expect(detail.hasPrefix("could not prepare the copy (\(leftover) already exists;"))
+        #expect(try await store.counts().entries == 2)
+        #expect(try await CollectionStore.open(path: safety).counts().entries == 2)
+        // The next attempt is not blocked by the leftover.
+        #expect(try await store.restore(from: backup, safetyBackup: environment.path("safety-2.sqlite"), at: environment.clock.now()).counts.active == 1)
+    }
+
+    @Test("A safety copy whose name is taken stops the restore before anything is changed")
+    func restoreWithTakenSafetyName() async throws {
+        _ = try await catchOne()
+        let backup = environment.path("backup.sqlite")
+        _ = try await store.backup(to: backup)
+        let taken = environment.path("taken.sqlite")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: taken))
+        await #expect(throws: StoreError.restoreFailed(
+            source: backup, detail: "could not save the current collection first (\(StoreError.fileExists(path: taken)))")) {
+            try await store.restore(from: backup, safetyBackup: taken, at: environment.clock.now())
+        }
+        #expect(try String(contentsOfFile: taken, encoding: .utf8) == "mine")
     }
 
     @Test("A backup from an older mydex is migrated as it is restored, and the restore is in the history")
