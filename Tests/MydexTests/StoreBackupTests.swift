@@ -286,6 +286,29 @@ struct StoreBackupTests {
 
     // MARK: Records
 
+    @Test("A species is stored field for field, as earlier versions stored it, and replaced whole")
+    func speciesRoundTrip() async throws {
+        let original = try Fixtures.speciesData(1, fetchedAt: TestClock.start)
+        try await store.saveSpecies(original)
+        #expect(try await store.species(id: 1) == original)
+        let raw = try await store.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT fetched_at, is_baby, source FROM species WHERE id = 1")
+        }
+        #expect(raw?["fetched_at"] == "2026-11-18 11:06:40.000")
+        #expect(raw?["is_baby"] == 0)
+        #expect(raw?["source"] == "api")
+
+        var changed = original
+        changed.types = ["grass"]
+        changed.localizations = [.init(language: "EN", name: "Bulbasaur (new)")]
+        changed.source = .builtin
+        try await store.saveSpecies(changed)
+        let reloaded = try #require(try await store.species(id: 1))
+        #expect(reloaded.types == ["grass"])
+        #expect(reloaded.localizations == [.init(language: "en", name: "Bulbasaur (new)")])
+        #expect(reloaded.source == .builtin)
+    }
+
     @Test("Names fall back to English, then to PokeAPI's name; each language's text once")
     func displayNames() throws {
         var species = try Fixtures.speciesData(25)
