@@ -126,6 +126,10 @@ enum FuzzCheck {
         var statuses: [Int32: Int] = [:]
         var unexpected: String?
         let waiter = DispatchGroup()
+        let child = MydexRunner(
+            binary: workspace.binary,
+            environment: Workspace.baseEnvironment(home: folder, database: database).merging(["MYDEX_OFFLINE": "1"]) { _, new in new },
+            scratch: workspace.runs)
         while Date() < deadline {
             var arguments = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
                 Int.random(in: 0..<8, using: &generator) == 0
@@ -139,23 +143,31 @@ enum FuzzCheck {
             _ = try? Mydex.parseAsRoot(arguments)
             guard lists % 8 == 0 else { continue }
             executed += 1
-            let captured = CapturedOutput()
-            let context = MydexContext(
-                environment: ["MYDEX_DB": database, "MYDEX_OFFLINE": "1", "HOME": folder.path],
-                homeDirectory: folder.path, currentDirectory: folder.path, output: captured.output(),
-                clock: SystemClock(), random: .system,
-                transport: OfflineTransport(), busyTimeout: 5)
-            let box = StatusBox()
-            let runArguments = arguments
-            waiter.enter()
-            Task {
-                box.status = await Mydex.run(arguments: runArguments, context: context)
-                waiter.leave()
+            let status: Int32
+            if arguments.contains("backup") {
+                // `backup PATH` writes where PATH says, relative to the working directory: in a
+                // child process, which has its own, never in this one's (the checkout under `swift test`).
+                status = try child.run(arguments, timeout: 120).status
+            } else {
+                let captured = CapturedOutput()
+                let context = MydexContext(
+                    environment: ["MYDEX_DB": database, "MYDEX_OFFLINE": "1", "HOME": folder.path],
+                    homeDirectory: folder.path, currentDirectory: folder.path, output: captured.output(), clock: SystemClock(), random: .system,
+                    transport: OfflineTransport(), busyTimeout: 5)
+                let box = StatusBox()
+                let runArguments = arguments
+                // This check runs on a thread of its own (never a cooperative one): it may wait here.
+                waiter.enter()
+                Task {
+                    box.status = await Mydex.run(arguments: runArguments, context: context)
+                    waiter.leave()
+                }
+                waiter.wait()
+                status = box.status
             }
-            waiter.wait()
-            statuses[box.status, default: 0] += 1
-            if ![0, 1, 64].contains(box.status) {
-                unexpected = "\(arguments.map(\.debugDescription)) exited \(box.status)"
+            statuses[status, default: 0] += 1
+            if ![0, 1, 64].contains(status) {
+                unexpected = "\(arguments.map(\.debugDescription)) exited \(status)"
             }
         }
         let summary = statuses.keys.sorted().map { "\($0): \(statuses[$0] ?? 0)" }.joined(separator: ", ")

@@ -31,7 +31,8 @@ public final class LocalHTTPServer: Sendable {
     public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Reply
-    private let state = Mutex<(requests: [Request], connections: Set<Int32>, stopped: Bool)>(([], [], false))
+    private let state = Mutex<(requests: [Request], servingTimes: [Duration], connections: Set<Int32>, stopped: Bool)>(
+        ([], [], [], false))
 
     public init(handler: @escaping @Sendable (Request) -> Reply) throws {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -66,6 +67,11 @@ public final class LocalHTTPServer: Sendable {
 
     /// Every request received so far, oldest first.
     public var requests: [Request] { state.withLock { $0.requests } }
+
+    /// How long each finished connection was served, from its request to the end of the reply
+    /// or to the moment the client went away, in the order they finished. Measured on the
+    /// server's own threads, so no other work in the process can delay the measurement.
+    public var servingTimes: [Duration] { state.withLock { $0.servingTimes } }
 
     /// Stops accepting and cuts open connections. File descriptors are shut down only under the
     /// lock, and closed only by their own thread, so a number reused by another server is never hit.
@@ -109,7 +115,9 @@ public final class LocalHTTPServer: Sendable {
 
     private func serve(_ connection: Int32) {
         guard let request = readRequest(connection) else { return }
+        let started = ContinuousClock.now
         state.withLock { $0.requests.append(request) }
+        defer { state.withLock { $0.servingTimes.append(ContinuousClock.now - started) } }
         switch handler(request) {
         case .response(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"

@@ -47,6 +47,9 @@ public final class Workspace: Sendable {
     public let binary: URL
     public let scale: Scale
     let template: URL
+    /// Where the children's temporary folders are made: apart from the databases, so that a
+    /// child's files never count against a small disk or show up as a database's leftovers.
+    let runs: URL
 
     /// Creates the workspace and a template database with the built-in Pokédex installed, which
     /// each check copies instead of paying for the first-use install again.
@@ -58,6 +61,9 @@ public final class Workspace: Sendable {
         self.binary = binary
         self.scale = scale
         template = root.appendingPathComponent("template.sqlite")
+        runs = root.appendingPathComponent("runs")
+        try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
+        chmod(runs.path, 0o755)
         // Reading commands never create a collection, so the template is made the way `catch`
         // makes one. Callers run this on a thread of their own (the checks block), so waiting
         // here holds no cooperative thread.
@@ -110,7 +116,7 @@ public final class Workspace: Sendable {
         let folder = try folder(name)
         let path = folder.appendingPathComponent("mydex.sqlite").path
         if !fresh { try FileManager.default.copyItem(atPath: template.path, toPath: path) }
-        let runner = MydexRunner(binary: binary, environment: Self.baseEnvironment(home: folder, database: path), scratch: folder)
+        let runner = MydexRunner(binary: binary, environment: Self.baseEnvironment(home: folder, database: path), scratch: runs)
         return (path, runner)
     }
 }
@@ -132,10 +138,18 @@ public enum ReliabilitySuite {
         ("terminal-safety", TerminalSafetyCheck.run),
         ("fuzzing", FuzzCheck.run),
     ]
+
+    /// Runs one check in a workspace of its own. The checks block while their processes run, so
+    /// they run on a thread of their own: awaiting this never holds a cooperative thread.
+    public static func run(_ name: String, binary: URL, scale: Scale) async throws -> CheckResult {
+        guard let check = checks.first(where: { $0.name == name }) else { throw SuiteError("no check named \(name)") }
+        return try await onDedicatedThread { try check.run(try Workspace(binary: binary, scale: scale)) }
+    }
 }
 
 /// Runs `body` on `count` threads at once (not limited to the number of cores, unlike
-/// `concurrentPerform`: the point is many processes at once), and waits for all.
+/// `concurrentPerform`: the point is many processes at once), and waits for all, blocking the
+/// calling thread (the checks' own, never a cooperative one).
 func inParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let group = DispatchGroup()
     for index in 0..<count {

@@ -100,20 +100,7 @@ enum TerminalSafetyCheck {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return "skipped (no script(1))" }
         var checked = 0
         for command in [["list", "--all"], ["show", "1"], ["history"], ["dex", "25"]] {
-            let line = ([runner.binary.path] + command).map { "'\($0)'" }.joined(separator: " ")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", line, "/dev/null"]
-            var environment = runner.environment
-            environment["NO_COLOR"] = nil
-            environment["TERM"] = "xterm-256color"
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let bytes = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let bytes = try runner.runOnTerminal(command, environment: ["NO_COLOR": nil, "TERM": "xterm-256color"]).outputBytes
             checked += 1
             if let raw = rawControl(in: bytes, allowingSGR: true) {
                 result.problem("\(command.joined(separator: " ")) on a terminal: raw \(raw)")

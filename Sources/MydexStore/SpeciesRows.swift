@@ -86,18 +86,40 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     /// Inserts or replaces a species. An upsert, not REPLACE: caught Pokémon reference the row.
+    ///
+    /// Plain SQL through cached statements: the first run saves 1025 species and 14,000
+    /// localizations under the write lock, and encoding each row as a record took most of that
+    /// time (2.4 s in a debug build, long enough for processes waiting on the lock to give up on a
+    /// busy machine).
     static func save(_ data: SpeciesData, _ db: Database) throws {
-        try SpeciesRow(data).upsert(db)
-        try LocalizationRow.filter(Column("species_id") == data.id).deleteAll(db)
-        try TypeRow.filter(Column("species_id") == data.id).deleteAll(db)
-        for localization in data.localizations {
-            try LocalizationRow(
-                speciesID: data.id, language: localization.language.lowercased(), name: localization.name,
-                genus: localization.genus, flavorText: localization.flavorText
-            ).insert(db)
+        try db.cachedStatement(sql: """
+            INSERT INTO species (id, name, height_decimetres, weight_hectograms, base_experience, capture_rate,
+                generation, color, habitat, is_baby, is_legendary, is_mythical, sprite_url, shiny_sprite_url,
+                cry_url, fetched_at, source)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, height_decimetres = excluded.height_decimetres,
+                weight_hectograms = excluded.weight_hectograms, base_experience = excluded.base_experience,
+                capture_rate = excluded.capture_rate, generation = excluded.generation, color = excluded.color,
+                habitat = excluded.habitat, is_baby = excluded.is_baby, is_legendary = excluded.is_legendary,
+                is_mythical = excluded.is_mythical, sprite_url = excluded.sprite_url,
+                shiny_sprite_url = excluded.shiny_sprite_url, cry_url = excluded.cry_url,
+                fetched_at = excluded.fetched_at, source = excluded.source
+            """).execute(arguments: [
+                data.id, data.name, data.heightDecimetres, data.weightHectograms, data.baseExperience, data.captureRate,
+                data.generation, data.color, data.habitat, data.isBaby, data.isLegendary, data.isMythical,
+                data.spriteURL, data.shinySpriteURL, data.cryURL, data.fetchedAt, data.source.rawValue,
+            ])
+        try db.cachedStatement(sql: "DELETE FROM species_localizations WHERE species_id = ?").execute(arguments: [data.id])
+        try db.cachedStatement(sql: "DELETE FROM species_types WHERE species_id = ?").execute(arguments: [data.id])
+        let localization = try db.cachedStatement(sql: """
+            INSERT INTO species_localizations (species_id, language, name, genus, flavor_text) VALUES (?, ?, ?, ?, ?)
+            """)
+        for text in data.localizations {
+            try localization.execute(arguments: [data.id, text.language.lowercased(), text.name, text.genus, text.flavorText])
         }
-        for (index, type) in data.types.enumerated() {
-            try TypeRow(speciesID: data.id, slot: index + 1, type: type).insert(db)
+        let type = try db.cachedStatement(sql: "INSERT INTO species_types (species_id, slot, type) VALUES (?, ?, ?)")
+        for (index, name) in data.types.enumerated() {
+            try type.execute(arguments: [data.id, index + 1, name])
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MydexCLI
+import MydexReliability
 import MydexStore
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ struct EdgeTests {
         let binary = try EndToEndTests.binary
         let folder = URL(fileURLWithPath: environment.currentDirectory)
         let base = ["HOME": environment.directory.path, "MYDEX_DB": environment.databasePath, "MYDEX_OFFLINE": "1", "PATH": "/usr/bin:/bin"]
-        func shell(_ script: String) async throws -> ChildProcess.Result {
+        func shell(_ script: String) async throws -> ChildProcess.Outcome {
             try await ChildProcess.shell(script, binary: binary, environment: base, in: folder)
         }
         let caught = try await shell(#""$MYDEX" catch --seed 7 > /dev/full"#)
@@ -325,7 +326,7 @@ struct EdgeTests {
             let command = runAs + [binary.path] + arguments
             let run = try await ChildProcess.run(
                 URL(fileURLWithPath: command[0]), Array(command.dropFirst()),
-                environment: ["HOME": environment.directory.path, "PATH": "/usr/bin:/bin"], in: URL(fileURLWithPath: "/"))
+                environment: ["HOME": environment.directory.path, "PATH": "/usr/bin:/bin"], in: environment.directory)
             #expect(run.status == 1, "\(arguments): \(run.standardError)")
             #expect(run.standardError.contains("permission denied"), "\(arguments): \(run.standardError)")
         }

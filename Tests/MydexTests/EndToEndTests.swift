@@ -1,15 +1,12 @@
 import Foundation
 import Testing
+import MydexReliability
 import MydexServices
 
 /// The built `mydex` binary, run as a user runs it, against a local PokeAPI stand-in.
 @Suite("End to end")
 struct EndToEndTests {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    typealias Result = ChildProcess.Outcome
 
     /// `mydex` beside the test bundle in the build folder.
     static var binary: URL {
@@ -30,27 +27,18 @@ struct EndToEndTests {
         return fallback
     }
 
-    static func run(_ binary: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-            standardError: String(decoding: errData, as: UTF8.self))
+    /// Runs `binary` in a temporary working directory of its own, suspending (not blocking) until it ends.
+    static func run(_ binary: URL, _ arguments: [String], environment: [String: String]) async throws -> Result {
+        try await ChildProcess(binary, arguments, environment: environment).outcome()
+    }
+
+    /// Runs `mydex-pokedex-generator` with this process's environment.
+    static func runGenerator(_ arguments: [String]) async throws -> Result {
+        try await run(try sibling("mydex-pokedex-generator"), arguments, environment: ProcessInfo.processInfo.environment)
     }
 
     @Test("catch, list --sort dex, release, backup and restore with the real binary, copied elsewhere")
-    func fullSession() throws {
+    func fullSession() async throws {
         let server = try TestHTTPServer(handler: Fixtures.reply)
         defer { server.stop() }
         let home = try TestEnvironment()
@@ -62,48 +50,48 @@ struct EndToEndTests {
             "HOME": home.directory.path, "MYDEX_API_URL": server.baseURL, "NO_COLOR": "1",
             "PATH": "/usr/bin:/bin", "TZ": "UTC",
         ]
-        func mydex(_ arguments: String...) throws -> Result {
-            try Self.run(copied, arguments, environment: environment)
+        func mydex(_ arguments: String...) async throws -> Result {
+            try await Self.run(copied, arguments, environment: environment)
         }
 
         for species in [150, 25, 1] {
-            let caught = try mydex("catch", "--seed", String(Fixtures.seed(catching: species)))
+            let caught = try await mydex("catch", "--seed", String(Fixtures.seed(catching: species)))
             #expect(caught.status == 0, "\(caught.standardError)")
             #expect(caught.standardOutput.hasPrefix("Caught "))
         }
         let database = home.directory.appendingPathComponent(".local/share/mydex/mydex.sqlite")
         #expect(FileManager.default.fileExists(atPath: database.path))
 
-        let list = try mydex("list", "--sort", "dex")
+        let list = try await mydex("list", "--sort", "dex")
         #expect(list.status == 0)
         let names = list.standardOutput.split(separator: "\n").dropFirst().map { line in
             line.split(separator: " ", omittingEmptySubsequences: true)[2]
         }
         #expect(names == ["Bulbasaur", "Pikachu", "Mewtwo"])
 
-        let release = try mydex("release", "1")
+        let release = try await mydex("release", "1")
         #expect(release.status == 0)
         #expect(release.standardOutput.contains("Released Mewtwo"))
 
         let backupPath = home.path("collection-backup.sqlite")
-        let backup = try mydex("backup", backupPath)
+        let backup = try await mydex("backup", backupPath)
         #expect(backup.status == 0)
         #expect(backup.standardOutput == backupPath + "\n")
 
-        let another = try mydex("catch", "--seed", String(Fixtures.seed(catching: 133)), "--db", database.path)
+        let another = try await mydex("catch", "--seed", String(Fixtures.seed(catching: 133)), "--db", database.path)
         #expect(another.status == 0)
-        #expect(try mydex("list", "--json").standardOutput.components(separatedBy: "\"id\"").count - 1 == 3)
+        #expect(try await mydex("list", "--json").standardOutput.components(separatedBy: "\"id\"").count - 1 == 3)
 
-        let restore = try mydex("restore", backupPath)
+        let restore = try await mydex("restore", backupPath)
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.contains("Restored 3 entries (2 in the collection, 1 released)"))
-        let after = try mydex("list", "--sort", "dex")
+        let after = try await mydex("list", "--sort", "dex")
         #expect(!after.standardOutput.contains("Eevee"))
         #expect(after.standardOutput.contains("Pikachu"))
 
-        let usage = try mydex("release", "zero")
+        let usage = try await mydex("release", "zero")
         #expect(usage.status == 64)
-        let failure = try mydex("show", "99")
+        let failure = try await mydex("show", "99")
         #expect(failure.status == 1)
         #expect(failure.standardError.contains("no entry #99"))
     }
@@ -120,16 +108,16 @@ struct EndToEndTests {
             for index in 0..<processes {
                 let species = Fixtures.speciesIDs[index % Fixtures.speciesIDs.count]
                 group.addTask {
-                    try Self.run(binary, ["catch", "--seed", String(Fixtures.seed(catching: species))], environment: environment)
+                    try await Self.run(binary, ["catch", "--seed", String(Fixtures.seed(catching: species))], environment: environment)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
-        let list = try Self.run(binary, ["list", "--json"], environment: environment)
+        let list = try await Self.run(binary, ["list", "--json"], environment: environment)
         let entries = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any]
         #expect(entries?.count == processes)
-        let history = try Self.run(binary, ["history", "--json"], environment: environment)
+        let history = try await Self.run(binary, ["history", "--json"], environment: environment)
         #expect((try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [Any])?.count == processes)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import MydexReliability
 @testable import MydexStore
 
 @Suite("Schema migrations")
@@ -123,7 +124,8 @@ struct MigrationTests {
         try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    let store = try CollectionStore.open(path: path, busyTimeout: 10)
+                    // Opening waits on SQLite's lock (a blocking busy wait): on a thread of its own.
+                    let store = try await onDedicatedThread { try CollectionStore.open(path: path, busyTimeout: 10) }
                     return try await store.appliedMigrations()
                 }
             }

@@ -63,19 +63,14 @@ struct BuiltInPokedexTests {
 
     @Test("The committed Pokédex is what the generator makes from ../shared",
           .enabled(if: FileManager.default.fileExists(atPath: Fixtures.sharedData.path)))
-    func generatorReproducesCommittedFile() throws {
+    func generatorReproducesCommittedFile() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
-        let generator = Process()
-        generator.executableURL = try EndToEndTests.sibling("mydex-pokedex-generator")
-        generator.arguments = [
+        let generator = try await EndToEndTests.runGenerator([
             "--pokeapi-dir", Fixtures.sharedData.appendingPathComponent("pokeapi/v2").path,
             "--csv-dir", Fixtures.sharedData.appendingPathComponent("pokeapi-csv").path, "--output", output.path,
-        ]
-        generator.standardOutput = FileHandle.nullDevice
-        try generator.run()
-        generator.waitUntilExit()
-        #expect(generator.terminationStatus == 0)
+        ])
+        #expect(generator.status == 0, "\(generator.standardError)")
         #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run mydex-pokedex-generator` and commit")
     }
 }
@@ -83,19 +78,14 @@ struct BuiltInPokedexTests {
 @Suite("The Pokédex generator")
 struct PokedexGeneratorTests {
     @Test("--api-url builds the Pokédex from a live PokeAPI")
-    func liveSource() throws {
+    func liveSource() async throws {
         let api = SyntheticPokeAPI(count: 6)
         let server = try TestHTTPServer(handler: api.reply)
         defer { server.stop() }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
-        let generator = Process()
-        generator.executableURL = try EndToEndTests.sibling("mydex-pokedex-generator")
-        generator.arguments = ["--api-url", server.baseURL, "--output", output.path]
-        generator.standardOutput = FileHandle.nullDevice
-        try generator.run()
-        generator.waitUntilExit()
-        #expect(generator.terminationStatus == 0)
+        let generator = try await EndToEndTests.runGenerator(["--api-url", server.baseURL, "--output", output.path])
+        #expect(generator.status == 0, "\(generator.standardError)")
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
         let records = try pokedex.speciesRecords()
         #expect(records.map(\.id) == Array(1...6))

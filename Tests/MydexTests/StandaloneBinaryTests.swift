@@ -1,4 +1,5 @@
 import Foundation
+import MydexReliability
 import Testing
 
 /// The README promises a binary that can be copied anywhere: it must not need the Swift

@@ -21,6 +21,7 @@ final class SyntheticPokeAPI: Sendable {
     func reply(_ request: TestHTTPServer.Request) -> TestHTTPServer.Reply {
         inFlight.withLock { $0.current += 1; $0.peak = max($0.peak, $0.current) }
         defer { inFlight.withLock { $0.current -= 1 } }
+        // A handler runs on the server's own connection thread, never a cooperative one: it may sleep.
         if delay > 0 { Thread.sleep(forTimeInterval: delay) }
         let parts = request.path.split(separator: "?")[0].split(separator: "/").map(String.init)
         // ["api", "v2", resource, id?]

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import MydexReliability
+import PokeAPI
+@testable import MydexServices
+@testable import PokedexGenerator
+
+/// The Pokédex generator's inputs, in-process: PokeAPI's CSV tables, a local copy of its
+/// responses, a live PokeAPI, and the command that writes the file.
+@Suite("Pokédex generator sources")
+struct GeneratorSourceTests {
+    /// A folder laid out as the generator reads it: `api/…/index.json` and `csv/*.csv`.
+    final class Inputs: Sendable {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-generator-\(UUID().uuidString)")
+        var api: URL { root.appendingPathComponent("api") }
+        var csv: URL { root.appendingPathComponent("csv") }
+
+        init() throws {
+            try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: csv, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func json(_ path: String, _ data: Data) throws {
+            let folder = api.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try data.write(to: folder.appendingPathComponent("index.json"))
+        }
+
+        func table(_ name: String, _ text: String) throws {
+            try Data(text.utf8).write(to: csv.appendingPathComponent(name))
+        }
+
+        var source: LocalSource { LocalSource(apiDirectory: api.path, csvDirectory: csv.path) }
+
+        /// Two species: Bulbasaur with a `/pokemon` response, and Charmander (#2 here) from the
+        /// CSV tables only; the fire and grass types.
+        func standard() throws {
+            try json("pokemon-species", Data(#"{"count": 2, "results": []}"#.utf8))
+            try json("pokemon-species/1", try Fixtures.data("pokemon-species/1"))
+            try json("pokemon/1", try Fixtures.data("pokemon/1"))
+            try json("pokemon-species/2", try Fixtures.data("pokemon-species/4"))
+            try table("pokemon.csv", """
+                id,identifier,species_id,height,weight,base_experience,order,is_default
+                1,bulbasaur,1,7,69,64,1,1
+                4,charmander,2,6,85,62,5,1
+                10004,charmander-mega,2,17,905,,6,0
+
+                """)
+            try table("types.csv", "id,identifier,generation_id,damage_class_id\r\n10,fire,1,2\r\n12,grass,1,3\r\n")
+            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n4,10,1\n1,12,1\nx,10,1\n")
+            try json("type", Data(#"{"count": 2, "results": [{"name": "fire", "url": "https://pokeapi.co/api/v2/type/10/"}, {"name": "grass"}]}"#.utf8))
+            try json("type/10", try Fixtures.data("type/10"))
+            try json("type/grass", try Fixtures.data("type/12"))
+        }
+    }
+
+    @Test("CSV: quoted commas, doubled quotes, CRLF and a missing final line break")
+    func csv() {
+        #expect(CSV.parse("a,b\n1,\"x, y\"\n") == [["a", "b"], ["1", "x, y"]])
+        #expect(CSV.parse("a,b\r\n\"say \"\"hi\"\"\",2\r\n3,") == [["a", "b"], ["say \"hi\"", "2"], ["3", ""]])
+        #expect(CSV.parse("\"multi\nline\",z") == [["multi\nline", "z"]])
+        #expect(CSV.parse("\"ends quoted\"") == [["ends quoted"]])
+        #expect(CSV.parse("") == [])
+    }
+
+    @Test("Local files: /pokemon where present, the CSV tables where not; types by id or name")
+    func localSource() throws {
+        let inputs = try Inputs()
+        try inputs.standard()
+        let (types, species) = try inputs.source.load()
+        #expect(species.map(\.id) == [1, 2])
+        let bulbasaur = species[0]
+        #expect(bulbasaur.types == ["grass", "poison"])  // from the /pokemon response
+        #expect(bulbasaur.names["ko"] == "이상해씨")
+        let fromTables = species[1]
+        #expect(fromTables.name == "charmander")
+        #expect(fromTables.types == ["fire"])
+        #expect(fromTables.height == 6 && fromTables.weight == 85 && fromTables.baseExperience == 62)
+        #expect(fromTables.sprite == "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/4.png")
+        #expect(fromTables.cry?.hasSuffix("/latest/4.ogg") == true)
+        #expect(fromTables.generation == 1)
+        #expect(types.map(\.name) == ["fire", "grass"])
+        #expect(types.first?.names["ko"] == "불꽃")
+    }
+
+    /// What `load()` fails with, as the generator prints it.
+    private func failure(_ inputs: Inputs) -> String? {
+        do {
+            _ = try inputs.source.load()
+            Issue.record("loading succeeded")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("Local files: what is missing or inconsistent is named")
+    func localSourceProblems() throws {
+        let empty = try Inputs()
+        #expect(failure(empty) == "missing input: \(empty.api.path)/pokemon-species/index.json")
+
+        let noTables = try Inputs()
+        try noTables.json("pokemon-species", Data(#"{"count": 1}"#.utf8))
+        #expect(failure(noTables) == "missing input: \(noTables.csv.path)/pokemon.csv")
+
+        let noTypes = try Inputs()
+        try noTypes.standard()
+        try noTypes.table("pokemon_types.csv", "pokemon_id,type_id,slot\n1,12,1\n")
+        #expect(failure(noTypes) == "inconsistent input: no types for species 2")
+
+        let noRow = try Inputs()
+        try noRow.standard()
+        try noRow.table("pokemon.csv", "id,species_id,height,weight,is_default\n1,1,7,69,1\n")
+        #expect(failure(noRow) == "missing input: pokemon.csv row for species 2")
+
+        let speciesGone = try Inputs()
+        try speciesGone.standard()
+        try FileManager.default.removeItem(at: speciesGone.api.appendingPathComponent("pokemon-species/2"))
+        #expect(failure(speciesGone) == "missing input: pokemon-species/2")
+
+        let typeGone = try Inputs()
+        try typeGone.standard()
+        try FileManager.default.removeItem(at: typeGone.api.appendingPathComponent("type/grass"))
+        #expect(failure(typeGone) == "missing input: type/grass")
+
+        let typeListGone = try Inputs()
+        try typeListGone.standard()
+        try FileManager.default.removeItem(at: typeListGone.api.appendingPathComponent("type/index.json"))
+        #expect(failure(typeListGone) == "missing input: \(typeListGone.api.path)/type/index.json")
+    }
+
+    @Test("The command writes a Pokédex the app can read, from local files")
+    func commandFromLocalFiles() async throws {
+        let inputs = try Inputs()
+        try inputs.standard()
+        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
+        var command = try PokedexGenerator.parse([
+            "--pokeapi-dir", inputs.api.path, "--csv-dir", inputs.csv.path, "--output", output.path,
+        ])
+        try await command.run()
+        let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
+        #expect(try pokedex.speciesRecords().map(\.name) == ["bulbasaur", "charmander"])
+        let header = try pokedex.header()
+        #expect(header.source == "PokeAPI v2 responses and PokeAPI CSV tables")
+        #expect(header.speciesCount == 2)
+        #expect(header.types.map(\.name) == ["fire", "grass"])
+    }
+
+    @Test("The command against a live PokeAPI fetches every species and type")
+    func commandFromLiveAPI() async throws {
+        let api = SyntheticPokeAPI(count: 5)
+        let server = try TestHTTPServer(handler: api.reply)
+        defer { server.stop() }
+        let inputs = try Inputs()
+        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
+        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        try await command.run()
+        let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
+        #expect(try pokedex.speciesRecords().map(\.id) == [1, 2, 3, 4, 5])
+        #expect(try pokedex.header().source == "PokeAPI at \(server.baseURL)")
+        #expect(try pokedex.header().types.contains { $0.name == "electric" && $0.names["ja"] == "でんき" })
+        // Each species is two requests; the species count and the type list and types besides.
+        #expect(server.requests.filter { $0.path.contains("/pokemon/") }.count == 5)
+    }
+
+    @Test("A live PokeAPI that fails stops the generator with PokeAPI's error, and writes nothing")
+    func liveFailure() async throws {
+        let server = try TestHTTPServer { _ in .response(status: 404) }
+        defer { server.stop() }
+        let inputs = try Inputs()
+        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
+        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        do {
+            try await command.run()
+            Issue.record("the generator succeeded without PokeAPI")
+        } catch let error as PokeAPIError {
+            #expect(error == .notFound(url: "\(server.baseURL)/pokemon-species/?limit=1"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+}
