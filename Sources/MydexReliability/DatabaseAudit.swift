@@ -78,7 +78,10 @@ public struct DatabaseAudit: Sendable {
             case "catch":
                 if state.caught { problems.append("entry #\(entry) was caught twice") }
                 state.caught = true
-            case "release": state.released = true
+            case "release":
+                // A released Pokémon is no favorite (schema 3).
+                state.released = true
+                state.favorite = false
             case "favorite": state.favorite = true
             case "unfavorite": state.favorite = false
             case "nickname-set":

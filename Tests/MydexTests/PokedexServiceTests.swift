@@ -109,7 +109,7 @@ struct PokedexServiceTests {
             try await service.list(DexFilter(generation: 10))
         }
         #expect(PokedexError.unknownGeneration(10, known: Array(1...9)).description.contains("Generations are 1–9."))
-        #expect(PokedexError.unknownGeneration(3, known: []).description == "no species in generation 3.")
+        #expect(PokedexError.unknownGeneration(3, known: []).description == "no species in that generation.")
         let error = await failure { try await service.list(DexFilter(type: "flame")) }
         guard case .unknownType(let type, let known) = error as? PokedexError else {
             Issue.record("unexpected \(String(describing: error))")

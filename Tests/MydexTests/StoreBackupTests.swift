@@ -130,7 +130,7 @@ struct StoreBackupTests {
         await #expect(throws: StoreError.fileMissing(path: missing)) {
             try await store.restore(from: missing, safetyBackup: safety, at: environment.clock.now())
         }
-        #expect(StoreError.fileMissing(path: missing).description == "\(missing) does not exist.")
+        #expect(StoreError.fileMissing(path: missing).description.hasPrefix("\(missing) does not exist."))
 
         let damaged = environment.path("damaged.sqlite")
         _ = try await store.backup(to: damaged)
@@ -139,13 +139,13 @@ struct StoreBackupTests {
         bytes.replaceSubrange(page * 2 ..< page * 3, with: Data(repeating: 0xA5, count: page))
         try bytes.write(to: URL(fileURLWithPath: damaged))
         let error = await failure { try await store.restore(from: damaged, safetyBackup: safety, at: environment.clock.now()) }
-        guard case .damagedDatabase(let path, _) = error as? StoreError else { Issue.record("unexpected \(String(describing: error))"); return }
+        guard case .damagedBackup(let path, _) = error as? StoreError else { Issue.record("unexpected \(String(describing: error))"); return }
         #expect(path == damaged)
-        #expect(error.map { "\($0)" }?.hasSuffix("Nothing was changed; restore a backup with `mydex restore PATH`.") == true)
+        #expect(error.map { "\($0)" }?.hasSuffix("Nothing was changed; choose another backup file.") == true)
 
         let text = environment.path("notes.txt")
         try Data(String(repeating: "Dear diary,\n", count: 500).utf8).write(to: URL(fileURLWithPath: text))
-        await #expect(throws: StoreError.notAMydexDatabase(path: text)) {
+        await #expect(throws: StoreError.notAMydexBackup(path: text)) {
             try await store.restore(from: text, safetyBackup: safety, at: environment.clock.now())
         }
         #expect(!FileManager.default.fileExists(atPath: safety))
@@ -179,7 +179,7 @@ struct StoreBackupTests {
             try await store.restore(from: backup, safetyBackup: blocker + "/safety.sqlite", at: environment.clock.now())
         }
         let expected = StoreError.restoreFailed(
-            source: backup, detail: "could not save the current collection first (it is a file, not a directory)")
+            source: backup, detail: "could not save the current collection first (it is a file, not a folder)")
         #expect(error as? StoreError == expected)
         #expect(expected.description.hasSuffix("Your collection is unchanged."))
         #expect(try await store.counts().entries == 2)
@@ -246,18 +246,18 @@ struct StoreBackupTests {
     func unusableFolders() throws {
         let file = environment.path("plain-file")
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(throws: StoreError.cannotOpen(path: file, detail: "it is a file, not a directory")) {
+        #expect(throws: StoreError.cannotOpen(path: file, detail: "it is a file, not a folder")) {
             try CollectionStore.open(path: file + "/mydex.sqlite")
         }
-        #expect(StoreError.cannotOpen(path: file, detail: "it is a file, not a directory").description
-            == "cannot use the database at \(file): it is a file, not a directory")
+        #expect(StoreError.cannotOpen(path: file, detail: "it is a file, not a folder").description
+            == "cannot use the database at \(file): it is a file, not a folder")
 
         // /proc refuses new folders and files, even to root.
         do {
             _ = try CollectionStore.open(path: "/proc/mydex-\(UUID().uuidString)/mydex.sqlite")
             Issue.record("a folder was made under /proc")
         } catch StoreError.cannotOpen(_, let detail) {
-            #expect(detail.hasPrefix("cannot create the directory"))
+            #expect(detail.hasPrefix("cannot create the folder"))
         }
         do {
             _ = try CollectionStore.open(path: "/proc/self/mydex.sqlite")
