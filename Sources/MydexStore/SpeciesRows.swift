@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The `species` table and its two child tables, mapped to and from `SpeciesData`.
-struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
+/// The `species` table and its two child tables, mapped to and from `SpeciesData`: read as
+/// records, written with plain SQL (`save`).
+struct SpeciesRow: Decodable, FetchableRecord, TableRecord {
     static let databaseTableName = "species"
 
     var id: Int
@@ -38,7 +39,7 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
         case fetchedAt = "fetched_at"
     }
 
-    struct LocalizationRow: Codable, FetchableRecord, PersistableRecord {
+    struct LocalizationRow: Decodable, FetchableRecord, TableRecord {
         static let databaseTableName = "species_localizations"
         var speciesID: Int
         var language: String
@@ -53,7 +54,7 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
         }
     }
 
-    struct TypeRow: Codable, FetchableRecord, PersistableRecord {
+    struct TypeRow: Decodable, FetchableRecord, TableRecord {
         static let databaseTableName = "species_types"
         var speciesID: Int
         var slot: Int
@@ -63,26 +64,6 @@ struct SpeciesRow: Codable, FetchableRecord, PersistableRecord {
             case speciesID = "species_id"
             case slot, type
         }
-    }
-
-    init(_ data: SpeciesData) {
-        id = data.id
-        name = data.name
-        heightDecimetres = data.heightDecimetres
-        weightHectograms = data.weightHectograms
-        baseExperience = data.baseExperience
-        captureRate = data.captureRate
-        generation = data.generation
-        color = data.color
-        habitat = data.habitat
-        isBaby = data.isBaby
-        isLegendary = data.isLegendary
-        isMythical = data.isMythical
-        spriteURL = data.spriteURL
-        shinySpriteURL = data.shinySpriteURL
-        cryURL = data.cryURL
-        fetchedAt = data.fetchedAt
-        source = data.source
     }
 
     /// Inserts or replaces a species. An upsert, not REPLACE: caught Pokémon reference the row.

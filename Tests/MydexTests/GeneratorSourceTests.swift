@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import MydexReliability
 import PokeAPI
@@ -62,6 +63,7 @@ struct GeneratorSourceTests {
         #expect(CSV.parse("a,b\r\n\"say \"\"hi\"\"\",2\r\n3,") == [["a", "b"], ["say \"hi\"", "2"], ["3", ""]])
         #expect(CSV.parse("\"multi\nline\",z") == [["multi\nline", "z"]])
         #expect(CSV.parse("\"ends quoted\"") == [["ends quoted"]])
+        #expect(CSV.parse("old,mac\rline") == [["old", "macline"]], "a lone carriage return is dropped")
         #expect(CSV.parse("") == [])
     }
 
@@ -109,6 +111,11 @@ struct GeneratorSourceTests {
         try noTypes.standard()
         try noTypes.table("pokemon_types.csv", "pokemon_id,type_id,slot\n1,12,1\n")
         #expect(failure(noTypes) == "inconsistent input: no types for species 2")
+
+        let emptyTable = try Inputs()
+        try emptyTable.standard()
+        try emptyTable.table("types.csv", "")
+        #expect(failure(emptyTable) == "inconsistent input: no types for species 2")
 
         let noRow = try Inputs()
         try noRow.standard()
@@ -163,6 +170,26 @@ struct GeneratorSourceTests {
         #expect(try pokedex.header().types.contains { $0.name == "electric" && $0.names["ja"] == "でんき" })
         // Each species is two requests; the species count and the type list and types besides.
         #expect(server.requests.filter { $0.path.contains("/pokemon/") }.count == 5)
+    }
+
+    @Test("A passing hiccup of a live PokeAPI is retried, and the Pokédex is complete")
+    func liveHiccup() async throws {
+        let api = SyntheticPokeAPI(count: 3)
+        let failedOnce = Mutex(false)
+        let server = try TestHTTPServer { request in
+            let fail = request.path.hasSuffix("/pokemon/2/") && failedOnce.withLock { failed in
+                defer { failed = true }
+                return !failed
+            }
+            return fail ? .response(status: 503) : api.reply(request)
+        }
+        defer { server.stop() }
+        let inputs = try Inputs()
+        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
+        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        try await command.run()
+        #expect(try BuiltInPokedex(bytes: try Data(contentsOf: output)).speciesRecords().map(\.id) == [1, 2, 3])
+        #expect(server.requests.filter { $0.path.hasSuffix("/pokemon/2/") }.count == 2)
     }
 
     @Test("A live PokeAPI that fails stops the generator with PokeAPI's error, and writes nothing")
