@@ -43,7 +43,7 @@ enum NetworkFaultCheck {
     static func run(_ workspace: Workspace) throws -> CheckResult {
         var result = CheckResult("Network faults")
         let deadline = workspace.scale.networkDeadline
-        result.figure("per-request deadline (MYDEX_TIMEOUT)", "\(deadline) s")
+        result.figure("network budget of a command (MYDEX_TIMEOUT)", "\(deadline) s")
         var worst = (seconds: 0.0, name: "")
         for scenario in scenarios() {
             let server: LocalHTTPServer

@@ -12,7 +12,7 @@ public enum Scale: String, Sendable, CaseIterable {
     var mixedWorkers: Int { 8 }
     var mixedSeconds: Double { self == .full ? 30 : 4 }
     var crashRuns: Int { self == .full ? 240 : 30 }
-    /// The per-request deadline given to mydex (MYDEX_TIMEOUT) for the network faults.
+    /// The network budget given to mydex (MYDEX_TIMEOUT) for the network faults.
     var networkDeadline: Int { self == .full ? 20 : 2 }
     var loadedBackupWriters: Int { 4 }
     var loadedBackups: Int { self == .full ? 12 : 3 }
