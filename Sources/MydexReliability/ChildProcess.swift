@@ -77,7 +77,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = workingDirectory
-        process.environment = environment.merging(["LLVM_PROFILE_FILE": folder.appendingPathComponent("%p.profraw").path]) { _, ours in ours }
+        process.environment = environment.merging(["LLVM_PROFILE_FILE": Self.profileFile(in: folder)]) { _, ours in ours }
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
@@ -92,6 +92,16 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit { try? FileManager.default.removeItem(at: folder) }
+
+    /// Where an instrumented child writes its coverage profile: its own folder (thrown away), or,
+    /// when `MYDEX_CHILD_PROFILES` names a folder (docs/COVERAGE.md), a pool of four files there
+    /// that every child merges into (`%4m`), so that what children run counts too.
+    static func profileFile(in folder: URL) -> String {
+        if let kept = ProcessInfo.processInfo.environment["MYDEX_CHILD_PROFILES"], kept.hasPrefix("/") {
+            return (kept as NSString).appendingPathComponent("child-%4m.profraw")
+        }
+        return folder.appendingPathComponent("%p.profraw").path
+    }
 
     private func markEnded() {
         condition.lock()
