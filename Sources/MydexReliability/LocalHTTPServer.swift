@@ -122,7 +122,10 @@ public final class LocalHTTPServer: Sendable {
         case .response(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
-            send(Data((head + "\r\n").utf8) + body, connection)
+            // The head first, on its own: a client deciding from it (a length over its cap) need not
+            // wait for a large body to be copied behind it.
+            guard send(Data((head + "\r\n").utf8), connection) else { return }
+            send(body, connection)
         case .raw(let bytes):
             send(bytes, connection)
         case .drip(let status, let body, let interval):
