@@ -24,13 +24,19 @@ let package = Package(
         // The SQL migrations, embedded into the binary with C23 #embed so that a copied
         // `mydex` binary needs no resource bundle.
         .target(name: "CMydexMigrations"),
-        // The built-in Pokédex (generated, committed), embedded the same way.
-        .target(name: "CMydexPokedex", exclude: ["pokedex.jsonl"]),
+        // The built-in Pokédex: a read-only SQLite image (catalog.sqlite, generated from the
+        // reviewable pokedex.jsonl; both committed), embedded the same way and attached in place
+        // with sqlite3_deserialize.
+        .target(
+            name: "CMydexCatalog",
+            exclude: ["pokedex.jsonl", "catalog.sqlite"],
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .target(
             name: "MydexStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CMydexMigrations",
+                "CMydexMigrations", "CMydexCatalog",
             ]
         ),
         .target(
@@ -39,7 +45,7 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexStore", "PokeAPI", "CMydexPokedex"]
+            dependencies: ["MydexStore", "PokeAPI"]
         ),
         .target(
             name: "MydexCLI",
@@ -55,7 +61,7 @@ let package = Package(
             dependencies: ["MydexCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
-        // Regenerates Sources/CMydexPokedex/pokedex.jsonl; not part of the app.
+        // Regenerates Sources/CMydexCatalog/pokedex.jsonl and catalog.sqlite; not part of the app.
         .executableTarget(
             name: "PokedexGenerator",
             dependencies: [

@@ -18,10 +18,15 @@ static const unsigned char m0003_released_not_favorite[] = {
 #embed "../../Migrations/m0003_released_not_favorite.sql"
 };
 
+static const unsigned char m0004_catalog_leaves_collection[] = {
+#embed "../../Migrations/m0004_catalog_leaves_collection.sql"
+};
+
 static const mydex_embedded_migration migrations[] = {
     { "m0001_initial", m0001_initial, sizeof m0001_initial },
     { "m0002_builtin_pokedex", m0002_builtin_pokedex, sizeof m0002_builtin_pokedex },
     { "m0003_released_not_favorite", m0003_released_not_favorite, sizeof m0003_released_not_favorite },
+    { "m0004_catalog_leaves_collection", m0004_catalog_leaves_collection, sizeof m0004_catalog_leaves_collection },
 };
 
 size_t mydex_migration_count(void) {

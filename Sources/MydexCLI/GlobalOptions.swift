@@ -49,26 +49,27 @@ struct GlobalOptions: ParsableArguments {
         case pokedexOnly
     }
 
-    /// Opens the collection (installing the built-in Pokédex on first use) as the command needs it.
+    /// Opens the collection as the command needs it, reading it in the user's language.
     func openStore(_ context: MydexContext, _ need: CollectionNeed) async throws -> CollectionStore {
         let path = databasePath(context)
+        let language = try language(context)
         let store: CollectionStore
         do {
             store = try CollectionStore.open(
-                path: path, create: need == .create, busyTimeout: context.busyTimeout, now: context.clock.now())
+                path: path, create: need == .create, busyTimeout: context.busyTimeout, now: context.clock.now(),
+                language: language)
         } catch StoreError.noCollection(let path) where need == .emptyIfMissing || need == .pokedexOnly {
             if need == .emptyIfMissing { try context.output.note(SafeText(StoreError.noCollection(path: path).description)) }
-            store = try CollectionStore.inMemory(now: context.clock.now())
+            store = try CollectionStore.inMemory(now: context.clock.now(), language: language)
         }
         if store.isNew, need == .create { try context.output.note("Started a new collection at " + SafeText(path)) }
-        try await PokedexService(store: store, clock: context.clock).prepare()
         return store
     }
 
-    /// The store and a printer in the user's language: what most commands start with.
+    /// The store and a printer in the user's language: what every command that reads starts with.
     func open(_ context: MydexContext, _ need: CollectionNeed) async throws -> (CollectionStore, Printer) {
         let store = try await openStore(context, need)
-        let localizer = try await PokedexService(store: store, clock: context.clock).localizer(language: language(context))
+        let localizer = Localizer(language: store.language, typeNames: try await Pokedex(store: store).typeNames())
         return (store, Printer(context, json: json, localizer: localizer))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MydexServices
+import MydexStore
 
 /// The root command.
 public struct Mydex: AsyncParsableCommand {

@@ -76,7 +76,6 @@ public final class Workspace: Sendable {
             let result: Result<Void, any Error>
             do {
                 let store = try CollectionStore.open(path: path, create: true)
-                try await PokedexService(store: store, clock: SystemClock()).prepare()
                 try store.close()
                 result = .success(())
             } catch {

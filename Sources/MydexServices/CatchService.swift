@@ -8,7 +8,6 @@ import PokeAPI
 /// last five minutes), or `offline` is set, the built-in Pokédex stands in and the result says why.
 public struct CatchService: Sendable {
     public static let shinyOdds = 4096
-    static let firstFormID = PokeAPIFacts.firstFormID
 
     public struct Options: Sendable {
         /// Use only the built-in Pokédex: no request at all.
@@ -41,19 +40,18 @@ public struct CatchService: Sendable {
     let store: CollectionStore
     let api: any PokeAPIClient
     let clock: any MydexClock
-    let pokedex: PokedexService
+    let pokedex: Pokedex
     let facts: PokeAPIFacts
 
-    public init(store: CollectionStore, api: any PokeAPIClient, clock: any MydexClock, builtIn: BuiltInPokedex = .embedded) {
+    public init(store: CollectionStore, api: any PokeAPIClient, clock: any MydexClock) {
         self.store = store
         self.api = api
         self.clock = clock
-        pokedex = PokedexService(store: store, clock: clock, builtIn: builtIn)
+        pokedex = Pokedex(store: store)
         facts = PokeAPIFacts(store: store, api: api, clock: clock)
     }
 
     public func catchRandom(using generator: inout SeededGenerator, options: Options = Options()) async throws -> Result {
-        try await pokedex.prepare()
         var offlineReason: String? = options.offline ? "offline mode" : nil
         let lastFailure = options.offline ? nil : try await facts.lastFailure()
         var unreachableSince: Date?
@@ -87,8 +85,8 @@ public struct CatchService: Sendable {
         }
         let isShiny = generator.nextInt(below: Self.shinyOdds) == 0
 
-        let stored = try await store.species(id: speciesID)
-        var fetched: SpeciesData?
+        let stored = try await pokedex.species(id: speciesID)
+        var fetched: Species?
         if offlineReason == nil && stored?.source != .api {
             do {
                 fetched = try await api.speciesData(id: speciesID, fetchedAt: clock.now())
@@ -109,11 +107,9 @@ public struct CatchService: Sendable {
 
     /// A pick among the stored species of a generation, uniform or weighted by capture rate.
     func pick(_ options: Options, using generator: inout SeededGenerator) async throws -> Int {
-        let candidates = try await store.catchCandidates(generation: options.generation)
-            .filter { $0.id < Self.firstFormID }
+        let candidates = try await pokedex.catchCandidates(generation: options.generation)
         guard !candidates.isEmpty else {
-            let known = Set(try await store.allSpecies().compactMap(\.generation)).sorted()
-            throw PokedexError.unknownGeneration(options.generation ?? 0, known: known)
+            throw PokedexError.unknownGeneration(options.generation ?? 0, known: try await pokedex.generations())
         }
         guard options.weighted else { return candidates[generator.nextInt(below: candidates.count)].id }
         // A capture rate of 255 (Caterpie) is 85 times as likely as 3 (Mewtwo).
@@ -127,6 +123,6 @@ public struct CatchService: Sendable {
     }
 
     func builtInSpeciesCount() async throws -> Int {
-        try await store.catchCandidates(generation: nil).filter { $0.id < Self.firstFormID }.count
+        try await pokedex.builtInSpeciesCount()
     }
 }

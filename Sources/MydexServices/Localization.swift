@@ -61,28 +61,29 @@ public enum DisplayLanguage {
 /// Localized text for species and types, falling back to English field by field.
 public struct Localizer: Sendable {
     public let language: String
+    /// Type names by type, then by language.
     let typeNames: [String: [String: String]]
 
-    public init(language: String, typeNames: [String: [String: String]] = [:]) {
+    public init(language: String, typeNames: [TypeName] = []) {
         self.language = language.lowercased()
-        self.typeNames = typeNames
+        var byType: [String: [String: String]] = [:]
+        for name in typeNames { byType[name.type, default: [:]][name.language] = name.name }
+        self.typeNames = byType
     }
 
-    private func text(_ species: SpeciesData, _ field: KeyPath<SpeciesData.Localization, String?>) -> String? {
-        species.localization(language)?[keyPath: field] ?? species.localization("en")?[keyPath: field]
-    }
+    private func text(_ texts: [String: String]) -> String? { texts[language] ?? texts["en"] }
 
-    public func name(_ species: SpeciesData) -> String { text(species, \.name) ?? species.name }
+    public func name(_ species: Species) -> String { text(species.names) ?? species.name }
 
-    public func genus(_ species: SpeciesData) -> String? { text(species, \.genus) }
+    public func genus(_ species: Species) -> String? { text(species.genera) }
 
-    public func flavorText(_ species: SpeciesData) -> String? { text(species, \.flavorText) }
+    public func flavorText(_ species: Species) -> String? { text(species.flavorTexts) }
 
     public func typeName(_ type: String) -> String {
         typeNames[type]?[language] ?? typeNames[type]?["en"] ?? type.prefix(1).uppercased() + type.dropFirst()
     }
 
-    public func types(_ species: SpeciesData) -> String {
+    public func types(_ species: Species) -> String {
         species.types.map(typeName).joined(separator: "/")
     }
 }

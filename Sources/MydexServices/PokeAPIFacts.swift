@@ -11,7 +11,7 @@ public struct PokeAPIFacts: Sendable {
     static let speciesCountKey = "species-count"
     public static let speciesCountMaxAge: TimeInterval = 24 * 60 * 60
     /// Ids from 10001 on are alternate forms, not species.
-    static let firstFormID = 10001
+    static let firstFormID = Pokedex.firstFormID
 
     /// PokeAPI could not be reached `at`, because of `reason`.
     public struct Failure: Sendable, Equatable {

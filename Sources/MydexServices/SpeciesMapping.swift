@@ -2,58 +2,57 @@ import Foundation
 import MydexStore
 import PokeAPI
 
-extension SpeciesData {
-    /// Combines PokeAPI's `/pokemon/{id}` and `/pokemon-species/{id}` into what the store caches.
-    public init(pokemon: PokemonResource, species: SpeciesResource, fetchedAt: Date) {
+extension Species {
+    /// Combines PokeAPI's `/pokemon/{id}` and `/pokemon-species/{id}` into one species.
+    public init(pokemon: PokemonResource, species: SpeciesResource, fetchedAt: Date?) {
         let artwork = pokemon.sprites?.other?.officialArtwork
+        let texts = Self.texts(of: species)
         self.init(
-            id: species.id, name: species.name, heightDecimetres: pokemon.height, weightHectograms: pokemon.weight,
+            id: species.id, name: species.name, height: pokemon.height, weight: pokemon.weight,
             baseExperience: pokemon.baseExperience, captureRate: species.captureRate,
             generation: species.generationNumber, color: species.color?.name, habitat: species.habitat?.name,
-            isBaby: species.isBaby, isLegendary: species.isLegendary, isMythical: species.isMythical,
-            spriteURL: pokemon.sprites?.frontDefault ?? artwork?.frontDefault,
-            shinySpriteURL: pokemon.sprites?.frontShiny ?? artwork?.frontShiny,
-            cryURL: pokemon.cries?.latest ?? pokemon.cries?.legacy,
+            baby: species.isBaby, legendary: species.isLegendary, mythical: species.isMythical,
+            sprite: pokemon.sprites?.frontDefault ?? artwork?.frontDefault,
+            shinySprite: pokemon.sprites?.frontShiny ?? artwork?.frontShiny,
+            cry: pokemon.cries?.latest ?? pokemon.cries?.legacy,
             types: pokemon.types.sorted { $0.slot < $1.slot }.map(\.type.name),
-            localizations: Self.localizations(of: species),
+            names: texts.names, genera: texts.genera, flavorTexts: texts.flavorTexts,
             fetchedAt: fetchedAt)
     }
 
-    /// Names, genera and the latest flavor text of a species, one entry per language.
-    public static func localizations(of species: SpeciesResource) -> [Localization] {
-        var byLanguage: [String: Localization] = [:]
-        func edit(_ language: String, _ change: (inout Localization) -> Void) {
-            let code = language.lowercased()
-            change(&byLanguage[code, default: Localization(language: code)])
-        }
-        for name in species.names { edit(name.language.name) { $0.name = name.name } }
-        for genus in species.genera { edit(genus.language.name) { $0.genus = genus.genus } }
+    /// Names, genera and the latest flavor text of a species, by language code (lower-case).
+    public static func texts(of species: SpeciesResource)
+        -> (names: [String: String], genera: [String: String], flavorTexts: [String: String])
+    {
+        var names: [String: String] = [:], genera: [String: String] = [:], flavorTexts: [String: String] = [:]
+        for name in species.names { names[name.language.name.lowercased()] = name.name }
+        for genus in species.genera { genera[genus.language.name.lowercased()] = genus.genus }
         // PokeAPI lists flavor texts oldest game first: the last one per language is the latest.
         for entry in species.flavorTextEntries {
-            edit(entry.language.name) { $0.flavorText = FlavorText.clean(entry.flavorText) }
+            flavorTexts[entry.language.name.lowercased()] = FlavorText.clean(entry.flavorText)
         }
-        return byLanguage.values.sorted { $0.language < $1.language }
+        return (names, genera, flavorTexts)
     }
 }
 
-extension TypeLocalization {
+extension TypeName {
     /// The names of a type fetched from PokeAPI, one per language.
-    public static func from(_ type: TypeResource) -> [TypeLocalization] {
-        type.names.map { TypeLocalization(type: type.name, language: $0.language.name, name: $0.name) }
+    public static func from(_ type: TypeResource) -> [TypeName] {
+        type.names.map { TypeName(type: type.name, language: $0.language.name, name: $0.name) }
     }
 }
 
 extension PokeAPIClient {
-    /// A species as the store keeps it: `/pokemon/{id}` and `/pokemon-species/{id}`, fetched at
-    /// once, or one after the other when `oneAtATime` (a caller's limit of one request in flight).
-    public func speciesData(id: Int, fetchedAt: Date, oneAtATime: Bool = false) async throws -> SpeciesData {
+    /// A species: `/pokemon/{id}` and `/pokemon-species/{id}`, fetched at once, or one after the
+    /// other when `oneAtATime` (a caller's limit of one request in flight).
+    public func speciesData(id: Int, fetchedAt: Date?, oneAtATime: Bool = false) async throws -> Species {
         if oneAtATime {
             let pokemon = try await self.pokemon(id: id)
-            return SpeciesData(pokemon: pokemon, species: try await self.species(id: id), fetchedAt: fetchedAt)
+            return Species(pokemon: pokemon, species: try await self.species(id: id), fetchedAt: fetchedAt)
         }
         async let pokemon = self.pokemon(id: id)
         async let species = self.species(id: id)
-        return SpeciesData(pokemon: try await pokemon, species: try await species, fetchedAt: fetchedAt)
+        return Species(pokemon: try await pokemon, species: try await species, fetchedAt: fetchedAt)
     }
 }
 

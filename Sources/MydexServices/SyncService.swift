@@ -69,14 +69,12 @@ public struct SyncService: Sendable {
     let store: CollectionStore
     let api: any PokeAPIClient
     let clock: any MydexClock
-    let pokedex: PokedexService
     let facts: PokeAPIFacts
 
-    public init(store: CollectionStore, api: any PokeAPIClient, clock: any MydexClock, builtIn: BuiltInPokedex = .embedded) {
+    public init(store: CollectionStore, api: any PokeAPIClient, clock: any MydexClock) {
         self.store = store
         self.api = api
         self.clock = clock
-        pokedex = PokedexService(store: store, clock: clock, builtIn: builtIn)
         facts = PokeAPIFacts(store: store, api: api, clock: clock)
     }
 
@@ -84,7 +82,6 @@ public struct SyncService: Sendable {
         maxAge: TimeInterval, concurrency: Int = maxConcurrency,
         progress: @escaping @Sendable (Progress) -> Void = { _ in }
     ) async throws -> Summary {
-        try await pokedex.prepare()
         let now = clock.now()
         let freshAfter = now - maxAge
         let lastFailure = try await facts.lastFailure()
@@ -185,7 +182,7 @@ public struct SyncService: Sendable {
         do {
             if let fetched = try await store.typeNamesFetchedAt(), fetched > freshAfter { return (.fresh, nil) }
             let types = try await api.types(concurrency: concurrency)
-            try await store.saveTypeNames(types.flatMap(TypeLocalization.from), fetchedAt: clock.now())
+            try await store.saveTypeNames(types.flatMap(TypeName.from), fetchedAt: clock.now())
             return (.refreshed, nil)
         } catch {
             return Task.isCancelled ? (.notTried, nil) : (.failed, String(describing: error))

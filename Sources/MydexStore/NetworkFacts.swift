@@ -26,18 +26,23 @@ extension CollectionStore {
         }
     }
 
-    /// When type names were last fetched from PokeAPI (nil: never; the built-in ones are in use).
+    /// When type names were last fetched from PokeAPI (nil: never; the catalog's are in use).
     public func typeNamesFetchedAt() async throws -> Date? {
         try await read { db in
             try Date.fetchOne(db, sql: "SELECT fetched_at FROM api_facts WHERE key = ?", arguments: [Self.typeNamesKey])
         }
     }
 
-    /// Stores type names fetched from PokeAPI, replacing what was there, and when they were
-    /// fetched, in one transaction.
-    public func saveTypeNames(_ names: [TypeLocalization], fetchedAt date: Date) async throws {
+    /// Stores type names fetched from PokeAPI, replacing what was there (they replace the
+    /// catalog's names of the same types), and when they were fetched, in one transaction.
+    public func saveTypeNames(_ names: [TypeName], fetchedAt date: Date) async throws {
         try await write { db in
-            try Self.upsertTypeNames(names, db)
+            // Plain SQL: GRDB's upsert asks for a rowid, which WITHOUT ROWID tables lack.
+            let upsert = try db.makeStatement(sql: """
+                INSERT INTO fetched_type_names (type, language, name) VALUES (?, ?, ?)
+                ON CONFLICT (type, language) DO UPDATE SET name = excluded.name
+                """)
+            for name in names { try upsert.execute(arguments: [name.type, name.language, name.name]) }
             try Self.saveFact(Self.typeNamesKey, value: String(Set(names.map(\.type)).count), fetchedAt: date, db)
         }
     }

@@ -1,132 +1,340 @@
 import Foundation
 import GRDB
 
-/// A type's name in one language.
-public struct TypeLocalization: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
-    public static let databaseTableName = "type_localizations"
-    public var type: String
+/// One row of a Pokédex page: a species as lists show it, in the store's language, with how
+/// many of it the collection has.
+public struct PokedexRow: Codable, Sendable, Equatable, MydexRecord {
+    public var id: Int
+    /// PokeAPI's name, e.g. `mr-mime`.
+    public var speciesName: String
+    public var name: String
+    public var generation: Int?
+    /// PokeAPI type names in slot order, joined by "/".
+    public var typeList: String
+    public var typeNameList: String
+    /// Entries ever caught of this species, released ones included.
+    public var caught: Int
+    /// Entries still held.
+    public var held: Int
+
+    public var types: [String] { typeList.split(separator: "/").map(String.init) }
+    public var typeNames: [String] { typeNameList.split(separator: "/").map(String.init) }
+}
+
+/// Filters of a Pokédex page (`mydex dex list`).
+public struct DexFilter: Sendable, Equatable {
+    public enum Caught: Sendable { case any, caught, missing }
+    public var generation: Int?
+    /// A PokeAPI type name (resolve what the user typed first).
+    public var type: String?
+    public var caught: Caught = .any
+    public var offset = 0
+    public var limit: Int?
+
+    public init(generation: Int? = nil, type: String? = nil, caught: Caught = .any, offset: Int = 0, limit: Int? = nil) {
+        self.generation = generation
+        self.type = type
+        self.caught = caught
+        self.offset = offset
+        self.limit = limit
+    }
+}
+
+/// A name of a species in one language (`api` for PokeAPI's own name), with its search key.
+public struct SpeciesName: Codable, Sendable, Equatable, MydexRecord {
+    public var speciesID: Int
     public var language: String
     public var name: String
-
-    public init(type: String, language: String, name: String) {
-        self.type = type
-        self.language = language.lowercased()
-        self.name = name
-    }
+    public var key: String
 }
 
 /// How many of a species the collection has.
-public struct SpeciesTally: Sendable, Equatable {
+public struct SpeciesTally: Codable, Sendable, Equatable {
+    /// Entries ever caught, released ones included.
+    public var caught: Int
     /// Entries still in the collection.
     public var held: Int
-    /// Entries ever caught, released ones included.
-    public var everCaught: Int
 
-    public init(held: Int, everCaught: Int) {
+    public init(caught: Int, held: Int) {
+        self.caught = caught
         self.held = held
-        self.everCaught = everCaught
     }
 }
 
-extension CollectionStore {
-    static let builtInPokedexKey = "builtin-pokedex-version"
+/// Completion and collection figures for `mydex stats`.
+public struct PokedexStats: Sendable, Codable, Equatable {
+    public struct Generation: Sendable, Codable, Equatable, MydexRecord {
+        public var generation: Int
+        public var caught: Int
+        public var total: Int
+    }
+    public struct TypeCount: Sendable, Codable, Equatable, MydexRecord {
+        public var type: String
+        public var name: String
+        public var count: Int
+    }
+    public var speciesCaught: Int
+    public var speciesTotal: Int
+    public var generations: [Generation]
+    public var entries: Int
+    public var held: Int
+    public var released: Int
+    public var shiny: Int
+    public var favorites: Int
+    /// Types of the held Pokémon (a dual-type Pokémon counts for both), most common first.
+    public var types: [TypeCount]
+}
 
-    /// The version of the built-in Pokédex last installed into this database.
-    public func builtInPokedexVersion() async throws -> String? {
-        try await read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.builtInPokedexKey])
+/// The Pokédex: SQL over the read-only catalog and the species fetched from PokeAPI, joined
+/// with the collection where a question involves it. Nothing is loaded that a query does not
+/// return; names and types come in the store's language.
+public struct Pokedex: Sendable {
+    let store: CollectionStore
+
+    public init(store: CollectionStore) { self.store = store }
+
+    public var language: String { store.language }
+
+    /// PokeAPI data replaces the catalog's for species at or above this number too; below it are
+    /// the species proper, from it the alternate forms.
+    public static let firstFormID = 10001
+
+    /// The whole species, or nil when neither the catalog nor the fetched data has it.
+    public func species(id: Int) async throws -> Species? {
+        try await store.read { db in
+            try Species.fetchOne(db, sql: "SELECT * FROM pokedex_species_records WHERE id = ?", arguments: [id])
         }
     }
 
-    /// Installs the built-in Pokédex unless this version is already installed. Species fetched
-    /// from PokeAPI are kept: built-in data only fills in and refreshes built-in rows. `load`
-    /// runs under the write lock, so when several processes start at once only one decodes.
-    /// - Returns: whether this call installed it.
-    @discardableResult
-    public func installBuiltInPokedex(
-        version: String, at date: Date,
-        load: @escaping @Sendable () throws -> (species: [SpeciesData], types: [TypeLocalization])
-    ) async throws -> Bool {
-        try await write { db in
-            let installed = try String.fetchOne(
-                db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.builtInPokedexKey])
-            guard installed != version else { return false }
-            let data = try load()
-            let fromAPI = Set(try Int.fetchAll(db, sql: "SELECT id FROM species WHERE source = 'api'"))
-            for species in data.species where !fromAPI.contains(species.id) {
-                var builtIn = species
-                builtIn.source = .builtin
-                try SpeciesRow.save(builtIn, db)
+    /// Whole species for the given ids (those that exist), by id.
+    public func species(ids: some Collection<Int>) async throws -> [Int: Species] {
+        let idList = Array(Set(ids))
+        guard !idList.isEmpty else { return [:] }
+        return try await store.read { db in
+            let list = idList.map(String.init).joined(separator: ", ")
+            let all = try Species.fetchAll(db, sql: "SELECT * FROM pokedex_species_records WHERE id IN (\(list))")
+            return Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Species with a name (any language, or PokeAPI's) whose search key is exactly `key`.
+    public func speciesIDs(nameKey key: String) async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT species_id FROM pokedex_names WHERE key = :key
+                UNION SELECT id FROM pokedex_species WHERE search_key(name) = :key
+                ORDER BY 1
+                """, arguments: ["key": key])
+        }
+    }
+
+    /// Species whose name as shown (the store's language, else English) starts with `key`.
+    public func speciesIDs(shownNamePrefix key: String) async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT s.id FROM pokedex_species s
+                LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
+                LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
+                WHERE substr(coalesce(l.key, e.key, search_key(s.name)), 1, length(:key)) = :key
+                ORDER BY s.id
+                """, arguments: ["key": key, "language": language])
+        }
+    }
+
+    /// Every name of every species with its search key, PokeAPI's own as language `api`: what
+    /// "did you mean" suggestions are chosen from (only read when a lookup failed).
+    public func names() async throws -> [SpeciesName] {
+        try await store.read { db in
+            try SpeciesName.fetchAll(db, sql: """
+                SELECT species_id, language, name, key FROM pokedex_names
+                UNION ALL SELECT id, 'api', name, search_key(name) FROM pokedex_species
+                ORDER BY 1, 2
+                """)
+        }
+    }
+
+    /// Species as lists show them, for the given ids, in Pokédex order.
+    public func rows(ids: some Collection<Int>) async throws -> [PokedexRow] {
+        let idList = Array(Set(ids))
+        guard !idList.isEmpty else { return [] }
+        let language = self.language
+        return try await store.read { db in
+            // Named arguments throughout: SQLite's statements cannot mix them with positional ones.
+            var arguments: [String: (any DatabaseValueConvertible)?] = ["language": language]
+            for (index, id) in idList.enumerated() { arguments["id\(index)"] = id }
+            let list = idList.indices.map { ":id\($0)" }.joined(separator: ", ")
+            return try PokedexRow.fetchAll(
+                db, sql: Self.rowSQL(where: "s.id IN (\(list))", limit: false), arguments: StatementArguments(arguments))
+        }
+    }
+
+    /// A page of the Pokédex and how many species pass the filter.
+    public func page(_ filter: DexFilter) async throws -> (rows: [PokedexRow], total: Int) {
+        let arguments: StatementArguments = [
+            "language": language, "generation": filter.generation, "type": filter.type,
+            "limit": filter.limit ?? -1, "offset": filter.offset,
+        ]
+        var conditions = [
+            "(:generation IS NULL OR s.generation = :generation)",
+            "(:type IS NULL OR s.id IN (SELECT species_id FROM pokedex_types WHERE type = :type))",
+        ]
+        switch filter.caught {
+        case .any: break
+        case .caught: conditions.append("s.id IN (SELECT species_id FROM main.caught_pokemon)")
+        case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon)")
+        }
+        let condition = conditions.joined(separator: " AND ")
+        return try await store.read { db in
+            let rows = try PokedexRow.fetchAll(db, sql: Self.rowSQL(where: condition, limit: true), arguments: arguments)
+            let total = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM pokedex_species s WHERE \(condition)", arguments: arguments) ?? 0
+            return (rows, total)
+        }
+    }
+
+    static func rowSQL(where condition: String, limit: Bool) -> String {
+        """
+        WITH page AS MATERIALIZED (
+            SELECT s.id, s.name AS species_name, coalesce(l.name, e.name, s.name) AS name, s.generation
+            FROM pokedex_species s
+            LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
+            LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
+            WHERE \(condition)
+            ORDER BY s.id \(limit ? "LIMIT :limit OFFSET :offset" : ""))
+        SELECT p.*,
+            coalesce((SELECT group_concat(type, '/') FROM (
+                SELECT t.type FROM pokedex_types t WHERE t.species_id = p.id ORDER BY t.slot)), '') AS type_list,
+            coalesce((SELECT group_concat(name, '/') FROM (
+                SELECT coalesce(tl.name, te.name, t.type) AS name FROM pokedex_types t
+                LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
+                LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
+                WHERE t.species_id = p.id ORDER BY t.slot)), '') AS type_name_list,
+            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = p.id) AS caught,
+            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = p.id AND c.released_at IS NULL) AS held
+        FROM page p ORDER BY p.id
+        """
+    }
+
+    /// How many of a species the collection has.
+    public func tally(speciesID: Int) async throws -> SpeciesTally {
+        try await store.read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS caught, coalesce(sum(released_at IS NULL), 0) AS held
+                FROM main.caught_pokemon WHERE species_id = ?
+                """, arguments: [speciesID])
+            return SpeciesTally(caught: row?["caught"] ?? 0, held: row?["held"] ?? 0)
+        }
+    }
+
+    /// Species whose number is `number` or one of whose names contains `key` (a search key),
+    /// in Pokédex order, each with the first name that matched (by language: the store's,
+    /// English, then the rest in code order; PokeAPI's own name last).
+    public func speciesMatching(key: String, number: Int?) async throws -> [(id: Int, matched: SpeciesName?)] {
+        try await store.read { db in
+            let matches = key.isEmpty ? [] : try SpeciesName.fetchAll(db, sql: """
+                SELECT species_id, language, name, key FROM (
+                    SELECT species_id, language, name, key,
+                        row_number() OVER (PARTITION BY species_id ORDER BY
+                            language = 'api', language <> :language, language <> 'en', language) AS rank
+                    FROM (SELECT species_id, language, name, key FROM pokedex_names
+                          UNION ALL SELECT id, 'api', name, search_key(name) FROM pokedex_species)
+                    WHERE instr(key, :key) > 0)
+                WHERE rank = 1 ORDER BY species_id
+                """, arguments: ["key": key, "language": language])
+            var result = matches.map { (id: $0.speciesID, matched: Optional($0)) }
+            if let number, !result.contains(where: { $0.id == number }),
+               try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM pokedex_species WHERE id = ?)", arguments: [number]) == true {
+                result.append((id: number, matched: nil))
+                result.sort { $0.id < $1.id }
             }
-            for localization in data.types {
-                try db.execute(
-                    sql: "INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    arguments: [localization.type, localization.language, localization.name])
-            }
-            try Self.saveFact(Self.builtInPokedexKey, value: version, fetchedAt: date, db)
-            return true
-        }
-    }
-
-    /// Type names replacing what was there.
-    static func upsertTypeNames(_ names: [TypeLocalization], _ db: Database) throws {
-        // Plain SQL: GRDB's upsert asks for a rowid, which WITHOUT ROWID tables lack.
-        for name in names {
-            try db.execute(
-                sql: """
-                    INSERT INTO type_localizations (type, language, name) VALUES (?, ?, ?)
-                    ON CONFLICT (type, language) DO UPDATE SET name = excluded.name
-                    """,
-                arguments: [name.type, name.language, name.name])
-        }
-    }
-
-    /// Type names by type, then by language.
-    public func typeNames() async throws -> [String: [String: String]] {
-        try await read { db in
-            var result: [String: [String: String]] = [:]
-            for row in try TypeLocalization.fetchAll(db) { result[row.type, default: [:]][row.language] = row.name }
             return result
         }
     }
 
-    /// Every species the store knows, in Pokédex order.
-    public func allSpecies() async throws -> [SpeciesData] {
-        try await read { db in
-            let ids = try Int.fetchAll(db, sql: "SELECT id FROM species ORDER BY id")
-            let loaded = try SpeciesRow.load(ids: ids, db)
-            return ids.compactMap { loaded[$0] }
+    /// Held entries whose nickname contains `key` (a search key), by species.
+    public func nicknamed(containing key: String) async throws -> [Int: [Int64]] {
+        guard !key.isEmpty else { return [:] }
+        return try await store.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT species_id, id FROM main.caught_pokemon
+                WHERE released_at IS NULL AND nickname IS NOT NULL AND instr(search_key(nickname), ?) > 0
+                ORDER BY id
+                """, arguments: [key])
+            return Dictionary(grouping: rows, by: { $0["species_id"] as Int }).mapValues { $0.map { $0["id"] } }
         }
     }
 
-    /// The species ids and capture rates a catch can pick from, optionally one generation only.
+    /// Every type's name in every language (the catalog's, or PokeAPI's where fetched).
+    public func typeNames() async throws -> [TypeName] {
+        try await store.read { db in
+            try TypeName.fetchAll(db, sql: "SELECT type, language, name FROM pokedex_type_names ORDER BY type, language")
+        }
+    }
+
+    /// The generations that have species.
+    public func generations() async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: "SELECT DISTINCT generation FROM pokedex_species WHERE generation IS NOT NULL ORDER BY 1")
+        }
+    }
+
+    /// The species (no forms) a catch can pick from, optionally one generation only.
     public func catchCandidates(generation: Int?) async throws -> [(id: Int, captureRate: Int)] {
-        try await read { db in
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, capture_rate FROM species WHERE ? IS NULL OR generation = ? ORDER BY id",
-                arguments: [generation, generation])
+        try await store.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, capture_rate FROM pokedex_species
+                WHERE id < :forms AND (:generation IS NULL OR generation = :generation) ORDER BY id
+                """, arguments: ["generation": generation, "forms": Self.firstFormID])
             return rows.map { (id: $0["id"], captureRate: $0["capture_rate"]) }
         }
     }
 
-    /// How many of each species the collection holds and has ever caught.
-    public func speciesTallies() async throws -> [Int: SpeciesTally] {
-        try await read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT species_id, count(*) AS ever, sum(released_at IS NULL) AS held
-                FROM caught_pokemon GROUP BY species_id
-                """)
-            var result: [Int: SpeciesTally] = [:]
-            for row in rows { result[row["species_id"]] = SpeciesTally(held: row["held"], everCaught: row["ever"]) }
-            return result
+    /// How many species (no forms) the built-in catalog has: what an offline catch picks from.
+    public func builtInSpeciesCount() async throws -> Int {
+        try await store.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [Self.firstFormID]) ?? 0
         }
     }
 
-    /// When each species was last fetched from PokeAPI (built-in species are absent).
-    public func apiFetchDates() async throws -> [Int: Date] {
-        try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT id, fetched_at FROM species WHERE source = 'api'")
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], $0["fetched_at"]) })
+    /// The catalog's content version (of the JSON Lines it was built from).
+    public func catalogVersion() async throws -> String? {
+        try await store.read { db in try Catalog.version(db) }
+    }
+
+    public func stats() async throws -> PokedexStats {
+        let language = self.language
+        return try await store.read { db in
+            let species = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS total,
+                    (SELECT count(DISTINCT species_id) FROM main.caught_pokemon
+                     WHERE species_id IN (SELECT id FROM pokedex_species)) AS caught
+                FROM pokedex_species
+                """)
+            let generations = try PokedexStats.Generation.fetchAll(db, sql: """
+                SELECT generation, count(*) AS total,
+                    sum(id IN (SELECT species_id FROM main.caught_pokemon)) AS caught
+                FROM pokedex_species WHERE generation IS NOT NULL GROUP BY generation ORDER BY generation
+                """)
+            let collection = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS entries, coalesce(sum(released_at IS NULL), 0) AS held,
+                    coalesce(sum(released_at IS NULL AND is_shiny), 0) AS shiny,
+                    coalesce(sum(released_at IS NULL AND is_favorite), 0) AS favorites
+                FROM main.caught_pokemon
+                """)
+            let types = try PokedexStats.TypeCount.fetchAll(db, sql: """
+                SELECT t.type, coalesce(tl.name, te.name, t.type) AS name, count(*) AS count
+                FROM main.caught_pokemon c JOIN pokedex_types t ON t.species_id = c.species_id
+                LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
+                LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
+                WHERE c.released_at IS NULL
+                GROUP BY t.type ORDER BY count DESC, t.type
+                """, arguments: ["language": language])
+            let entries: Int = collection?["entries"] ?? 0
+            let held: Int = collection?["held"] ?? 0
+            return PokedexStats(
+                speciesCaught: species?["caught"] ?? 0, speciesTotal: species?["total"] ?? 0, generations: generations,
+                entries: entries, held: held, released: entries - held, shiny: collection?["shiny"] ?? 0,
+                favorites: collection?["favorites"] ?? 0, types: types)
         }
     }
 }

@@ -95,3 +95,11 @@ enum PrivateFiles {
         FileManager.default.fileExists(atPath: path)
     }
 }
+
+extension PrivateFiles {
+    /// Whether `path` is a file with something in it (a hot journal left by a crashed writer).
+    static func isNonEmptyFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
+    }
+}

@@ -53,22 +53,46 @@ struct SchemaMigrator {
     }
 
     /// Brings the database up to date. Reads first, so an up-to-date database is never written to.
-    func migrate(_ writer: some DatabaseWriter, path: String, now: Date) throws {
+    ///
+    /// Each migration runs with foreign keys off, as SQLite's procedure for rebuilding a table
+    /// requires, and `foreign_key_check` must pass before it commits. A migration that freed
+    /// much of the file (m0004 moved the built-in Pokédex out) is followed by VACUUM.
+    /// - Returns: whether a migration was applied.
+    @discardableResult
+    func migrate(_ writer: some DatabaseWriter, path: String, now: Date) throws -> Bool {
         var pending = try writer.read { db in
             try pendingMigrations(for: Self.readState(db), path: path)
         }
-        while !pending.isEmpty {
-            // Another process may have migrated since the read: decide again under the write lock.
-            pending = try writer.write { db in
-                let stillPending = try pendingMigrations(for: Self.readState(db), path: path)
-                guard let next = stillPending.first else { return [] }
-                try apply(next, to: db, now: now)
-                return Array(stillPending.dropFirst())
+        guard !pending.isEmpty else { return false }
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+            defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+            while !pending.isEmpty {
+                try db.inTransaction(.immediate) {
+                    // Another process may have migrated since the read: decide again under the write lock.
+                    let stillPending = try pendingMigrations(for: Self.readState(db), path: path)
+                    guard let next = stillPending.first else {
+                        pending = []
+                        return .commit
+                    }
+                    try apply(next, to: db, path: path, now: now)
+                    pending = Array(stillPending.dropFirst())
+                    return .commit
+                }
             }
+            try Self.compactIfSparse(db)
         }
+        return true
     }
 
-    private func apply(_ migration: Migration, to db: Database, now: Date) throws {
+    /// VACUUM when a quarter or more of the file is free pages.
+    static func compactIfSparse(_ db: Database) throws {
+        let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+        let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+        if free > 0, free * 4 >= pages { try db.execute(sql: "VACUUM") }
+    }
+
+    private func apply(_ migration: Migration, to db: Database, path: String, now: Date) throws {
         try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
         try db.execute(sql: """
             CREATE TABLE IF NOT EXISTS \(Self.bookkeepingTable) (
@@ -77,6 +101,11 @@ struct SchemaMigrator {
             ) STRICT
             """)
         try db.execute(sql: migration.sql)
+        let broken = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+        if !broken.isEmpty {
+            throw StoreError.damagedDatabase(
+                path: path, detail: "\(broken.count) rows would refer to missing rows after \(migration.identifier)")
+        }
         try db.execute(
             sql: "INSERT INTO \(Self.bookkeepingTable) (identifier, applied_at) VALUES (?, ?)",
             arguments: [migration.identifier, now])

@@ -4,8 +4,10 @@ import MydexServices
 import MydexStore
 import PokeAPI
 
-/// Regenerates the built-in Pokédex (`Sources/CMydexPokedex/pokedex.jsonl`) from real PokeAPI
-/// data: a local copy of the API's responses plus PokeAPI's CSV tables, or a live PokeAPI.
+/// Regenerates the built-in Pokédex from real PokeAPI data (a local copy of the API's responses
+/// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl`, the
+/// reviewable source, and `catalog.sqlite` beside it, the image mydex embeds. With
+/// `--image-only` it rebuilds the image from the JSON Lines as they are.
 @main
 struct PokedexGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,8 +20,9 @@ struct PokedexGenerator: AsyncParsableCommand {
             --api-url it fetches everything from a live PokeAPI instead (8 requests at a time).
 
             Examples:
-              $ swift run mydex-pokedex-generator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
-              $ swift run mydex-pokedex-generator --api-url https://pokeapi.co/api/v2
+              $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
+              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2
+              $ swift run PokedexGenerator --image-only
             """)
 
     @Option(help: ArgumentHelp("A local copy of PokeAPI's /api/v2 responses.", valueName: "dir"))
@@ -31,12 +34,22 @@ struct PokedexGenerator: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Fetch from this live PokeAPI instead of local files.", valueName: "url"))
     var apiURL: String?
 
-    @Option(help: ArgumentHelp("Where to write the Pokédex.", valueName: "path"))
-    var output = "Sources/CMydexPokedex/pokedex.jsonl"
+    @Option(help: ArgumentHelp("Where to write the Pokédex's JSON Lines.", valueName: "path"))
+    var output = "Sources/CMydexCatalog/pokedex.jsonl"
+
+    @Option(help: ArgumentHelp("Where to write the catalog image.", valueName: "path"))
+    var image = "Sources/CMydexCatalog/catalog.sqlite"
+
+    @Flag(help: "Only rebuild the catalog image from the JSON Lines already at --output.")
+    var imageOnly = false
 
     func run() async throws {
         let started = Date()
-        let (source, types, species): (String, [BuiltInPokedex.TypeRecord], [BuiltInPokedex.SpeciesRecord])
+        if imageOnly {
+            try writeImage(from: try Data(contentsOf: URL(fileURLWithPath: output)), started: started)
+            return
+        }
+        let (source, types, species): (String, [BuiltInPokedex.TypeRecord], [Species])
         if let apiURL {
             (types, species) = try await LiveSource(baseURL: apiURL).load()
             source = "PokeAPI at \(apiURL)"
@@ -47,7 +60,14 @@ struct PokedexGenerator: AsyncParsableCommand {
         let data = try BuiltInPokedex.encode(source: source, types: types, species: species)
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version)) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        print("Wrote \(species.count) species and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version))")
+        try writeImage(from: data, started: started)
+    }
+
+    private func writeImage(from jsonLines: Data, started: Date) throws {
+        let bytes = try CatalogBuilder.image(from: BuiltInPokedex(bytes: jsonLines))
+        try bytes.write(to: URL(fileURLWithPath: image), options: .atomic)
+        print("Wrote the catalog image to \(image) (\(bytes.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
     }
 }
 

@@ -7,18 +7,18 @@ import PokeAPI
 struct LiveSource {
     let baseURL: String
 
-    func load() async throws -> ([BuiltInPokedex.TypeRecord], [BuiltInPokedex.SpeciesRecord]) {
+    func load() async throws -> ([BuiltInPokedex.TypeRecord], [Species]) {
         let api = try LivePokeAPIClient(
             baseURL: baseURL, transport: CurlTransport(), userAgent: "mydex-pokedex-generator",
             sleep: { try await Task.sleep(for: $0) }, unitRandom: { Double.random(in: 0..<1) }, now: { Date() })
         let count = try await api.speciesCount()
-        var species: [BuiltInPokedex.SpeciesRecord] = []
-        try await withThrowingTaskGroup(of: BuiltInPokedex.SpeciesRecord.self) { group in
+        var species: [Species] = []
+        try await withThrowingTaskGroup(of: Species.self) { group in
             var next = 1
             func addNext() {
                 let id = next
                 next += 1
-                group.addTask { BuiltInPokedex.SpeciesRecord(try await api.speciesData(id: id, fetchedAt: Date())) }
+                group.addTask { try await api.speciesData(id: id, fetchedAt: nil) }
             }
             // Each task makes two requests at once: four tasks keep eight in flight.
             while next <= min(4, count) { addNext() }

@@ -24,7 +24,7 @@ struct LocalSource {
         return rows.filter { $0.count == header.count }.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
     }
 
-    func load() throws -> ([BuiltInPokedex.TypeRecord], [BuiltInPokedex.SpeciesRecord]) {
+    func load() throws -> ([BuiltInPokedex.TypeRecord], [Species]) {
         guard let list = try json("pokemon-species", as: ResourceList.self) else {
             throw GeneratorError.missing("\(apiDirectory)/pokemon-species/index.json")
         }
@@ -43,13 +43,13 @@ struct LocalSource {
             typesByPokemon[pokemon, default: []].append((slot, type))
         }
 
-        var species: [BuiltInPokedex.SpeciesRecord] = []
+        var species: [Species] = []
         for id in 1...list.count {
             guard let resource = try json("pokemon-species/\(id)", as: SpeciesResource.self) else {
                 throw GeneratorError.missing("pokemon-species/\(id)")
             }
             if let pokemon = try json("pokemon/\(id)", as: PokemonResource.self) {
-                species.append(.init(SpeciesData(pokemon: pokemon, species: resource, fetchedAt: Date())))
+                species.append(Species(pokemon: pokemon, species: resource, fetchedAt: nil))
                 continue
             }
             guard let form = formBySpecies[id], let pokemonID = Int(form["id"] ?? ""),
@@ -60,15 +60,15 @@ struct LocalSource {
             guard !types.isEmpty else { throw GeneratorError.inconsistent("no types for species \(id)") }
             // The URLs PokeAPI's /pokemon responses give, by their fixed pattern.
             let sprites = "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon"
-            let data = SpeciesData(
-                id: id, name: resource.name, heightDecimetres: height, weightHectograms: weight,
+            let texts = Species.texts(of: resource)
+            species.append(Species(
+                id: id, name: resource.name, height: height, weight: weight,
                 baseExperience: Int(form["base_experience"] ?? ""), captureRate: resource.captureRate,
                 generation: resource.generationNumber, color: resource.color?.name, habitat: resource.habitat?.name,
-                isBaby: resource.isBaby, isLegendary: resource.isLegendary, isMythical: resource.isMythical,
-                spriteURL: "\(sprites)/\(pokemonID).png", shinySpriteURL: "\(sprites)/shiny/\(pokemonID).png",
-                cryURL: "https://raw.githubusercontent.com/PokeAPI/cries/main/cries/pokemon/latest/\(pokemonID).ogg",
-                types: types, localizations: SpeciesData.localizations(of: resource), fetchedAt: Date())
-            species.append(.init(data))
+                baby: resource.isBaby, legendary: resource.isLegendary, mythical: resource.isMythical,
+                sprite: "\(sprites)/\(pokemonID).png", shinySprite: "\(sprites)/shiny/\(pokemonID).png",
+                cry: "https://raw.githubusercontent.com/PokeAPI/cries/main/cries/pokemon/latest/\(pokemonID).ogg",
+                types: types, names: texts.names, genera: texts.genera, flavorTexts: texts.flavorTexts))
         }
 
         guard let typeList = try json("type", as: NamedResourceList.self) else {

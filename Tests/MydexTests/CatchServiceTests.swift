@@ -28,7 +28,7 @@ struct CatchServiceTests {
     func seededCatch(speciesID: Int) async throws {
         var generator = SeededGenerator(seed: Fixtures.seed(catching: speciesID))
         let result = try await service.catchRandom(using: &generator)
-        #expect(result.entry.species.id == speciesID)
+        #expect(result.entry.speciesID == speciesID)
         #expect(result.fetchedSpecies)
     }
 
@@ -85,8 +85,8 @@ struct CatchServiceTests {
     func unreachableFallsBack() async throws {
         var generator = SeededGenerator(seed: Fixtures.seed(catching: 25))
         let result = try await service(transport: UnreachableTransport()).catchRandom(using: &generator)
-        #expect(result.entry.species.id == 25)
-        #expect(result.entry.species.source == .builtin)
+        #expect(result.entry.speciesID == 25)
+        #expect(try await Pokedex(store: store).species(id: 25)?.source == .builtin)
         #expect(result.offlineReason?.contains("Could not resolve host") == true)
         #expect(try await store.history(limit: nil).count == 1)
     }
@@ -117,7 +117,7 @@ struct CatchServiceTests {
         for seed in 0..<40 {
             var generator = SeededGenerator(seed: UInt64(seed))
             let result = try await offline.catchRandom(using: &generator, options: .init(offline: true, generation: 4))
-            #expect((387...493).contains(result.entry.species.id))
+            #expect((387...493).contains(result.entry.speciesID))
         }
         var generator = SeededGenerator(seed: 1)
         await #expect(throws: PokedexError.unknownGeneration(12, known: Array(1...9))) {
@@ -128,8 +128,8 @@ struct CatchServiceTests {
     @Test("--weighted makes legendaries and mythicals rare")
     func weightedPick() async throws {
         let offline = try service(transport: UnstubbedTransport())
-        try await PokedexService(store: store, clock: environment.clock).prepare()
-        let rare = Set(try await store.allSpecies().filter { $0.isLegendary || $0.isMythical }.map(\.id))
+        let all = try await Pokedex(store: store).species(ids: Array(1...1025))
+        let rare = Set(all.values.filter { $0.legendary || $0.mythical }.map(\.id))
         var weighted = SeededGenerator(seed: 11)
         var uniform = SeededGenerator(seed: 11)
         var rareWeighted = 0, rareUniform = 0
@@ -147,19 +147,18 @@ struct CatchServiceTests {
     func speciesMapping() throws {
         let pikachu = try Fixtures.speciesData(25)
         #expect(pikachu.name == "pikachu")
-        #expect(pikachu.localization("ko")?.name == "피카츄")
-        #expect(pikachu.localization("JA-HRKT")?.name == "ピカチュウ")
-        #expect(pikachu.localization("en")?.genus == "Mouse Pokémon")
+        #expect(pikachu.names["ko"] == "피카츄")
+        #expect(pikachu.names["ja-hrkt"] == "ピカチュウ", "language codes are lower-case")
+        #expect(pikachu.genera["en"] == "Mouse Pokémon")
         #expect(pikachu.types == ["electric"])
         #expect(pikachu.generation == 1)
-        #expect(pikachu.heightDecimetres == 4)
-        #expect(pikachu.cryURL?.hasSuffix("latest/25.ogg") == true)
-        for localization in pikachu.localizations {
-            let text = localization.flavorText ?? ""
+        #expect(pikachu.height == 4)
+        #expect(pikachu.cry?.hasSuffix("latest/25.ogg") == true)
+        for text in pikachu.flavorTexts.values {
             #expect(!text.contains("\n") && !text.contains("\u{0C}") && !text.contains("\u{AD}"))
         }
-        #expect(try Fixtures.speciesData(151).isMythical)
-        #expect(try Fixtures.speciesData(150).isLegendary)
+        #expect(try Fixtures.speciesData(151).mythical)
+        #expect(try Fixtures.speciesData(150).legendary)
         #expect(FlavorText.clean("When several of\nthese POKéMON\u{0C}gather, their elec\u{AD}\ntricity") == "When several of these POKéMON gather, their electricity")
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import MydexReliability
 import PokeAPI
 @testable import MydexServices
+import MydexStore
 @testable import PokedexGenerator
 
 /// The Pokédex generator's inputs, in-process: PokeAPI's CSV tables, a local copy of its
@@ -143,16 +144,21 @@ struct GeneratorSourceTests {
         let inputs = try Inputs()
         try inputs.standard()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
+        let image = inputs.root.appendingPathComponent("catalog.sqlite")
         var command = try PokedexGenerator.parse([
-            "--pokeapi-dir", inputs.api.path, "--csv-dir", inputs.csv.path, "--output", output.path,
+            "--pokeapi-dir", inputs.api.path, "--csv-dir", inputs.csv.path, "--output", output.path, "--image", image.path,
         ])
         try await command.run()
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
-        #expect(try pokedex.speciesRecords().map(\.name) == ["bulbasaur", "charmander"])
+        #expect(try pokedex.species().map(\.name) == ["bulbasaur", "charmander"])
         let header = try pokedex.header()
         #expect(header.source == "PokeAPI v2 responses and PokeAPI CSV tables")
         #expect(header.speciesCount == 2)
         #expect(header.types.map(\.name) == ["fire", "grass"])
+        // The image beside it is a catalog mydex can attach, with the same species.
+        let store = try CollectionStore.inMemory(catalog: Catalog(image: try Data(contentsOf: image)))
+        #expect(try await Pokedex(store: store).species(id: 4)?.name == "charmander")
+        #expect(try await Pokedex(store: store).catalogVersion() == header.version)
     }
 
     @Test("The command against a live PokeAPI fetches every species and type")
@@ -162,10 +168,12 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        var command = try PokedexGenerator.parse([
+            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
+        ])
         try await command.run()
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
-        #expect(try pokedex.speciesRecords().map(\.id) == [1, 2, 3, 4, 5])
+        #expect(try pokedex.species().map(\.id) == [1, 2, 3, 4, 5])
         #expect(try pokedex.header().source == "PokeAPI at \(server.baseURL)")
         #expect(try pokedex.header().types.contains { $0.name == "electric" && $0.names["ja"] == "でんき" })
         // Each species is two requests; the species count and the type list and types besides.
@@ -186,9 +194,11 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        var command = try PokedexGenerator.parse([
+            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
+        ])
         try await command.run()
-        #expect(try BuiltInPokedex(bytes: try Data(contentsOf: output)).speciesRecords().map(\.id) == [1, 2, 3])
+        #expect(try BuiltInPokedex(bytes: try Data(contentsOf: output)).species().map(\.id) == [1, 2, 3])
         #expect(server.requests.filter { $0.path.hasSuffix("/pokemon/2/") }.count == 2)
     }
 
@@ -198,7 +208,9 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse(["--api-url", server.baseURL, "--output", output.path])
+        var command = try PokedexGenerator.parse([
+            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
+        ])
         do {
             try await command.run()
             Issue.record("the generator succeeded without PokeAPI")

@@ -38,7 +38,8 @@ struct MigrationTests {
     @Test("Upgrading from every earlier schema keeps the data")
     func upgradeFromEveryEarlierMigration() async throws {
         let all = Migration.embedded
-        for count in 1...all.count {
+        // Schemas 1 to 3 had the species table m0004 replaced; their data is written as they wrote it.
+        for count in 1..<all.count {
             let environment = try TestEnvironment()
             let old = try CollectionStore.open(
                 path: environment.databasePath, now: TestClock.start, migrations: Array(all.prefix(count)))
@@ -58,8 +59,8 @@ struct MigrationTests {
             let upgraded = try environment.openStore()
             #expect(try await upgraded.appliedMigrations() == all.map(\.identifier))
             let entry = try await upgraded.entry(id: 1)
-            #expect(entry.pokemon.nickname == "Sparky")
-            #expect(entry.pokemon.isFavorite)
+            #expect(entry.nickname == "Sparky")
+            #expect(entry.isFavorite)
             #expect(try await upgraded.history(limit: nil).count == 1)
         }
     }
@@ -93,22 +94,95 @@ struct MigrationTests {
         try Data(repeating: UInt8(ascii: "x"), count: 5000).write(to: URL(fileURLWithPath: textPath))
         try expectRefusedUntouched(textPath, StoreError.notAMydexDatabase(path: textPath))
 
-        // A real mydex database with a page overwritten in the middle.
+        // A real mydex database with a page overwritten in the middle. Opening checks only what
+        // is cheap (the header, the application id, the schema); the damage is reported as such
+        // when a command reads the page, and nothing is written.
         let store = try environment.openStore()
-        for _ in 0..<20 { try await store.saveSpecies(try Fixtures.speciesData(151)) }
+        for _ in 0..<300 {
+            _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start)
+        }
         try store.close()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
         let pageSize = 4096
-        #expect(bytes.count > pageSize * 6)
-        bytes.replaceSubrange(pageSize * 3 ..< pageSize * 4, with: Data(repeating: 0xA5, count: pageSize))
+        #expect(bytes.count > pageSize * 12)
+        bytes.replaceSubrange(pageSize * 8 ..< pageSize * 9, with: Data(repeating: 0xA5, count: pageSize))
         try bytes.write(to: URL(fileURLWithPath: environment.databasePath))
         do {
-            _ = try environment.openStore()
-            Issue.record("a damaged database was opened")
+            let damaged = try environment.openStore()
+            _ = try await damaged.entries(EntryQuery(includeReleased: true))
+            _ = try await damaged.history(limit: nil)
+            Issue.record("a damaged database was read")
         } catch let error as StoreError {
             guard case .damagedDatabase = error else { Issue.record("unexpected \(error)"); return }
+            #expect(error.description.contains("restore a backup"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: environment.databasePath)) == bytes)
+    }
+
+    @Test("After a crash (a hot journal left behind) opening reads the whole file before anything else")
+    func crashSignalChecksEverything() async throws {
+        let environment = try TestEnvironment()
+        let store = try environment.openStore()
+        for _ in 0..<300 { _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start) }
+        try store.close()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
+        bytes.replaceSubrange(4096 * 8 ..< 4096 * 9, with: Data(repeating: 0xA5, count: 4096))
+        try bytes.write(to: URL(fileURLWithPath: environment.databasePath))
+        // A journal with no valid header is not rolled back, but its presence says a writer died.
+        try Data(repeating: 0, count: 512).write(to: URL(fileURLWithPath: environment.databasePath + "-journal"))
+        #expect {
+            _ = try environment.openStore()
+        } throws: { error in
+            guard case .damagedDatabase = error as? StoreError else { return false }
+            return true
+        }
+    }
+
+    @Test("A collection from mydex 0.1.0 (schema 3, the Pokédex copied in) keeps every entry and event, and shrinks")
+    func upgradeRealSchemaThreeDatabase() async throws {
+        let environment = try TestEnvironment()
+        let fixture = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("databases/mydex-0.1.0-schema3.sqlite")
+        try FileManager.default.createDirectory(
+            atPath: (environment.databasePath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: environment.databasePath))
+        let sizeBefore = try FileManager.default.attributesOfItem(atPath: environment.databasePath)[.size] as? Int ?? 0
+        #expect(sizeBefore > 2_000_000)
+
+        let store = try environment.openStore()
+        #expect(try await store.appliedMigrations() == Migration.embedded.map(\.identifier))
+        let entries = try await store.entries(EntryQuery(includeReleased: true))
+        #expect(entries.map(\.id) == Array(1...8))
+        #expect(entries.map(\.speciesName) == [
+            "passimian", "bronzor", "registeel", "braixen", "relicanth", "slugma", "gastly", "bulbasaur",
+        ])
+        #expect(entries.map(\.nickname) == ["Sparky", nil, "Zap", nil, nil, nil, nil, nil])
+        #expect(entries.map(\.isFavorite) == [false, false, true, false, false, false, false, false])
+        #expect(entries.map(\.isReleased) == [false, false, false, false, true, true, false, false])
+        #expect(entries.map(\.typeList) == [
+            "fighting", "steel/psychic", "steel", "fire", "water/rock", "fire", "ghost/poison", "grass/poison",
+        ])
+        let history = try await store.history(limit: nil)
+        #expect(history.count == 19)
+        #expect(Set(history.map(\.action)) == Set(HistoryAction.allCases))
+        #expect(history.first { $0.action == .nicknameCleared }?.detail == "was 피카")
+        #expect(history.first { $0.action == .release && $0.entryID == 5 }?.detail == "was a favorite")
+        // What was fetched from PokeAPI stays; the built-in copy is gone.
+        let bulbasaur = try #require(try await Pokedex(store: store).species(id: 1))
+        #expect(bulbasaur.source == .api)
+        #expect(bulbasaur.names["ko"] == "이상해씨")
+        #expect(try await Pokedex(store: store).species(id: 766)?.source == .builtin)
+        #expect(try await store.counts() == CollectionCounts(entries: 8, released: 2, historyRows: 19, cachedSpecies: 1))
+        // Entry numbers continue where they were.
+        #expect(try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start).id == 9)
+        try store.close()
+
+        let sizeAfter = try FileManager.default.attributesOfItem(atPath: environment.databasePath)[.size] as? Int ?? 0
+        #expect(sizeAfter < 256 * 1024, "the migrated file is \(sizeAfter) bytes")
+        let audit = try DatabaseQueue(path: environment.databasePath)
+        defer { try? audit.close() }
+        #expect(try await audit.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+        #expect(try await audit.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM pragma_foreign_key_check") } == 0)
     }
 
     private func expectRefusedUntouched(_ path: String, _ expected: StoreError) throws {

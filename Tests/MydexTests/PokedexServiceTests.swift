@@ -1,29 +1,36 @@
 import Foundation
+import GRDB
 import Testing
 @testable import MydexServices
 @testable import MydexStore
 
-/// The built-in Pokédex file format, and `dex list` / `search` / `stats` in the service.
-@Suite("Built-in Pokédex format")
+/// The built-in Pokédex's JSON Lines, and the catalog image made from them.
+@Suite("Built-in Pokédex format and catalog")
 struct BuiltInPokedexFormatTests {
     static let types = [
         BuiltInPokedex.TypeRecord(name: "grass", names: ["en": "Grass", "ko": "풀"]),
         BuiltInPokedex.TypeRecord(name: "electric", names: ["en": "Electric"]),
     ]
 
-    static func records() throws -> [BuiltInPokedex.SpeciesRecord] {
-        try [25, 1].map { BuiltInPokedex.SpeciesRecord(try Fixtures.speciesData($0)) }
+    static func records() throws -> [Species] {
+        try [25, 1].map { try Fixtures.speciesData($0) }
     }
 
-    @Test("A species survives the round trip through the file, marked as built-in")
-    func roundTrip() throws {
+    /// The JSON Lines file in the repository, the source of the embedded catalog.
+    static let committedJSONLines = Fixtures.repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/pokedex.jsonl")
+
+    @Test("A species survives the round trip through the file and the catalog, as built-in data")
+    func roundTrip() async throws {
         let original = try Fixtures.speciesData(25)
-        let data = try BuiltInPokedex.encode(source: "test", types: Self.types, species: [BuiltInPokedex.SpeciesRecord(original)])
-        let (species, types) = try BuiltInPokedex(bytes: data).storeData(installedAt: TestClock.start)
+        let data = try BuiltInPokedex.encode(source: "test", types: Self.types, species: [original])
         var expected = original
-        expected.source = .builtin
-        #expect(species == [expected])
-        #expect(Set(types.map { "\($0.type) \($0.language) \($0.name)" }) == ["grass en Grass", "grass ko 풀", "electric en Electric"])
+        expected.fetchedAt = nil
+        #expect(try BuiltInPokedex(bytes: data).species() == [expected])
+        let store = try CollectionStore.inMemory(catalog: Catalog(image: CatalogBuilder.image(from: BuiltInPokedex(bytes: data))))
+        let pokedex = Pokedex(store: store)
+        #expect(try await pokedex.species(id: 25) == expected)
+        #expect(Set(try await pokedex.typeNames().map { "\($0.type) \($0.language) \($0.name)" })
+            == ["grass en Grass", "grass ko 풀", "electric en Electric"])
     }
 
     @Test("The file is canonical: sorted species and types, and a version that follows the content only")
@@ -32,7 +39,7 @@ struct BuiltInPokedexFormatTests {
         let data = try BuiltInPokedex.encode(source: "one", types: Self.types, species: records)
         let reordered = try BuiltInPokedex.encode(source: "another", types: Self.types.reversed(), species: records.reversed())
         let pokedex = BuiltInPokedex(bytes: data)
-        #expect(try pokedex.speciesRecords().map(\.id) == [1, 25])
+        #expect(try pokedex.species().map(\.id) == [1, 25])
         #expect(try pokedex.header().types.map(\.name) == ["electric", "grass"])
         #expect(try pokedex.header().version == BuiltInPokedex(bytes: reordered).header().version)
         #expect(try pokedex.header().version.count == 16)
@@ -40,6 +47,8 @@ struct BuiltInPokedexFormatTests {
         changed[0].names["en"] = "Pikachu!"
         let changedVersion = try BuiltInPokedex(bytes: BuiltInPokedex.encode(source: "one", types: Self.types, species: changed)).header().version
         #expect(try changedVersion != pokedex.header().version)
+        // The image is canonical too: the same input gives the same bytes.
+        #expect(try CatalogBuilder.image(from: pokedex) == CatalogBuilder.image(from: BuiltInPokedex(bytes: data)))
     }
 
     @Test("A damaged file names the line that is wrong")
@@ -50,7 +59,7 @@ struct BuiltInPokedexFormatTests {
         let broken = BuiltInPokedex(bytes: Data(lines.joined(separator: Data("\n".utf8))))
         #expect(throws: Never.self) { try broken.header() }
         do {
-            _ = try broken.speciesRecords()
+            _ = try broken.species()
             Issue.record("a damaged species line was read")
         } catch let problem as BuiltInPokedex.Problem {
             guard case .malformed(let line, _) = problem else { return }
@@ -64,20 +73,42 @@ struct BuiltInPokedexFormatTests {
         } catch let problem as BuiltInPokedex.Problem {
             #expect(problem.description.hasPrefix("the built-in Pokédex is damaged at line 1: "))
         }
+        // An image that is not a catalog is refused with a message, not a crash.
+        #expect(throws: CatalogError.self) { try CollectionStore.inMemory(catalog: Catalog(image: Data("not a database".utf8))) }
+    }
+
+    @Test("The embedded catalog is the committed JSON Lines, species for species, and rebuilding it gives the same bytes")
+    func embeddedCatalogMatchesJSONLines() async throws {
+        let source = BuiltInPokedex(bytes: try Data(contentsOf: Self.committedJSONLines))
+        let rebuilt = try CatalogBuilder.image(from: source)
+        let embedded = Data(bytes: UnsafeRawPointer(bitPattern: Catalog.embedded.address)!, count: Catalog.embedded.count)
+        #expect(rebuilt == embedded, "run `swift run PokedexGenerator --image-only` after changing pokedex.jsonl or the catalog schema")
+        let store = try CollectionStore.inMemory()
+        let pokedex = Pokedex(store: store)
+        let records = try source.species()
+        #expect(records.count == 1025)
+        let loaded = try await pokedex.species(ids: records.map(\.id))
+        for record in records where loaded[record.id] != record {
+            Issue.record("species #\(record.id) differs between pokedex.jsonl and the catalog")
+        }
+        #expect(try await pokedex.catalogVersion() == source.header().version)
+        let typeNames = try await pokedex.typeNames()
+        #expect(try typeNames.count == source.header().types.map(\.names.count).reduce(0, +))
     }
 }
 
-@Suite("The Pokédex service")
+@Suite("The Pokédex")
 struct PokedexServiceTests {
     let environment: TestEnvironment
     let store: CollectionStore
-    let service: PokedexService
-    let english = Localizer(language: "en")
+    let pokedex: Pokedex
+    let finder: SpeciesFinder
 
     init() throws {
         environment = try TestEnvironment()
         store = try environment.openStore()
-        service = PokedexService(store: store, clock: environment.clock)
+        pokedex = Pokedex(store: store)
+        finder = SpeciesFinder(store: store)
     }
 
     private func caught(_ ids: Int...) async throws {
@@ -86,31 +117,41 @@ struct PokedexServiceTests {
 
     @Test("dex list: a generation, a type by any of its names, caught or missing, a page and the total")
     func listFilters() async throws {
-        try await service.prepare()
         try await caught(4, 6, 25)
-        let fireInKorean = try await service.list(DexFilter(generation: 1, type: "불꽃"))
-        #expect(fireInKorean.total == 12)
-        #expect(fireInKorean.page.prefix(3).map(\.species.id) == [4, 5, 6])
-        #expect(try await service.list(DexFilter(type: "FIRE", caught: .caught)).page.map(\.species.id) == [4, 6])
-        let missing = try await service.list(DexFilter(generation: 1, type: "fire", caught: .missing, offset: 1, limit: 2))
+        let fire = try await finder.resolveType("불꽃")
+        #expect(fire == "fire")
+        let fireInGeneration1 = try await pokedex.page(DexFilter(generation: 1, type: fire))
+        #expect(fireInGeneration1.total == 12)
+        #expect(fireInGeneration1.rows.prefix(3).map(\.id) == [4, 5, 6])
+        #expect(try await pokedex.page(DexFilter(type: try await finder.resolveType("FIRE"), caught: .caught)).rows.map(\.id) == [4, 6])
+        let missing = try await pokedex.page(DexFilter(generation: 1, type: "fire", caught: .missing, offset: 1, limit: 2))
         #expect(missing.total == 10)
-        #expect(missing.page.map(\.species.id) == [37, 38])
-        let page = try await service.list(DexFilter(offset: 1020))
+        #expect(missing.rows.map(\.id) == [37, 38])
+        let page = try await pokedex.page(DexFilter(offset: 1020))
         #expect(page.total == 1025)
-        #expect(page.page.map(\.species.id) == [1021, 1022, 1023, 1024, 1025])
-        let charmander = try #require(try await service.list(DexFilter(limit: 4)).page.last)
-        #expect(charmander.tally == SpeciesTally(held: 1, everCaught: 1))
+        #expect(page.rows.map(\.id) == [1021, 1022, 1023, 1024, 1025])
+        let charmander = try #require(try await pokedex.page(DexFilter(limit: 4)).rows.last)
+        #expect(charmander.caught == 1 && charmander.held == 1)
+        #expect(charmander.typeList == "fire" && charmander.name == "Charmander")
     }
 
-    @Test("dex list refuses a generation or type that does not exist, saying which do")
-    func listRefusals() async throws {
-        try await service.prepare()
+    @Test("Names and types come in the store's language, falling back to English")
+    func localizedRows() async throws {
+        let korean = Pokedex(store: store.reading(in: "ko"))
+        let bulbasaur = try #require(try await korean.page(DexFilter(limit: 1)).rows.first)
+        #expect(bulbasaur.name == "이상해씨")
+        #expect(bulbasaur.typeNames == ["풀", "독"])
+        #expect(bulbasaur.types == ["grass", "poison"])
+    }
+
+    @Test("An unknown generation or type is refused, saying which exist")
+    func refusals() async throws {
         await #expect(throws: PokedexError.unknownGeneration(10, known: Array(1...9))) {
-            try await service.list(DexFilter(generation: 10))
+            try await finder.checkGeneration(10)
         }
         #expect(PokedexError.unknownGeneration(10, known: Array(1...9)).description.contains("Generations are 1–9."))
         #expect(PokedexError.unknownGeneration(3, known: []).description == "no species in that generation.")
-        let error = await failure { try await service.list(DexFilter(type: "flame")) }
+        let error = await failure { try await finder.resolveType("flame") }
         guard case .unknownType(let type, let known) = error as? PokedexError else {
             Issue.record("unexpected \(String(describing: error))")
             return
@@ -119,32 +160,52 @@ struct PokedexServiceTests {
         #expect(known.count >= 18 && known.contains("fire") && known == known.sorted())
     }
 
+    @Test("A species by number, by name in any language, or by a prefix of the shown name only when it is unique")
+    func speciesMatching() async throws {
+        #expect(try await finder.species(matching: "#25").name == "pikachu")
+        #expect(try await finder.species(matching: "ピカチュウ").id == 25)
+        #expect(try await finder.species(matching: "mr. mime").id == 122)
+        #expect(try await finder.species(matching: "pikac").id == 25)
+        await #expect(throws: PokedexError.self) { try await finder.species(matching: "pi") }
+        let ambiguous = await failure { try await finder.species(matching: "nidoran") }
+        #expect(ambiguous as? PokedexError == .ambiguous(query: "nidoran", matches: ["Nidoran♀ (#0029)", "Nidoran♂ (#0032)"]))
+        await #expect(throws: PokedexError.noMatch(query: "99999", suggestions: [])) { try await finder.species(matching: "99999") }
+    }
+
     @Test("Search by number with or without #, never on blank text")
     func searchNumbers() async throws {
-        try await service.prepare()
-        #expect(try await service.search("#150", localizer: english).map(\.species.id) == [150])
-        #expect(try await service.search(" 150 ", localizer: english).map(\.species.id) == [150])
-        #expect(try await service.search("   ", localizer: english).isEmpty)
-        #expect(try await service.search("?!", localizer: english).isEmpty)
+        #expect(try await finder.search("#150").map(\.species.id) == [150])
+        #expect(try await finder.search(" 150 ").map(\.species.id) == [150])
+        #expect(try await finder.search("   ").isEmpty)
+        #expect(try await finder.search("?!").isEmpty)
     }
 
     @Test("Search shows which name matched when it is not the displayed one, and held entries of the species")
     func searchMatchedName() async throws {
-        try await service.prepare()
         try await caught(25, 25)
-        let korean = try #require(try await service.search("피카츄", localizer: english).first)
+        let korean = try #require(try await finder.search("피카츄").first)
         #expect(korean.species.id == 25)
         #expect(korean.matchedName?.language == "ko")
         #expect(korean.matchedName?.name == "피카츄")
         #expect(korean.entries.count == 2)
-        let english = try #require(try await service.search("Pikachu", localizer: self.english).first)
+        let english = try #require(try await finder.search("Pikachu").first)
         #expect(english.matchedName == nil)
     }
 
-    @Test("No suggestions for a blank or overlong query")
-    func noSuggestions() async throws {
-        #expect(try await service.suggestions(for: "", localizer: english).isEmpty)
-        #expect(try await service.suggestions(for: String(repeating: "pikachu", count: 6), localizer: english).isEmpty)
+    @Test("Search finds nicknames, and only the entries whose nickname matched")
+    func searchNicknames() async throws {
+        try await caught(25, 25)
+        _ = try await store.setNickname(entryID: 2, to: "Sparky", at: environment.clock.now())
+        let results = try await finder.search("spark")
+        #expect(results.map(\.species.id) == [25])
+        #expect(results.first?.entries.map(\.id) == [2])
+    }
+
+    @Test("No suggestions for a blank or overlong query; near names otherwise")
+    func suggestions() async throws {
+        #expect(try await finder.suggestions(for: "").isEmpty)
+        #expect(try await finder.suggestions(for: String(repeating: "pikachu", count: 6)).isEmpty)
+        #expect(try await finder.suggestions(for: "pikachoo").first == "Pikachu (#0025)")
     }
 
     @Test("A long query is shortened in the message")
@@ -159,8 +220,7 @@ struct PokedexServiceTests {
 
     @Test("Stats of an empty collection: nothing caught, every generation counted")
     func emptyStats() async throws {
-        try await service.prepare()
-        let stats = try await service.stats(localizer: english)
+        let stats = try await pokedex.stats()
         #expect(stats.speciesCaught == 0 && stats.entries == 0 && stats.types.isEmpty)
         #expect(stats.generations.map(\.generation) == Array(1...9))
         #expect(stats.generations.map(\.total).reduce(0, +) == 1025)
@@ -169,14 +229,13 @@ struct PokedexServiceTests {
 
     @Test("Stats count shiny and favorite Pokémon still held, and types by their localized names")
     func stats() async throws {
-        try await service.prepare()
         try await caught(1, 1, 6)
         _ = try await store.recordCatch(speciesID: 25, isShiny: true, at: environment.clock.now())
         _ = try await store.setFavorite(entryID: 1, true, at: environment.clock.now())
         _ = try await store.release(entryID: 2, force: false, at: environment.clock.now())
-        let korean = try await service.localizer(language: "ko")
-        let stats = try await service.stats(localizer: korean)
+        let stats = try await Pokedex(store: store.reading(in: "ko")).stats()
         #expect(stats.shiny == 1 && stats.favorites == 1 && stats.held == 3 && stats.released == 1)
+        #expect(stats.speciesCaught == 3)
         // One of each: most common first, then by type.
         #expect(stats.types.map(\.type) == ["electric", "fire", "flying", "grass", "poison"])
         #expect(stats.types.map(\.name) == ["전기", "불꽃", "비행", "풀", "독"])

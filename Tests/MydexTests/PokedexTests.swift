@@ -5,11 +5,11 @@ import Testing
 
 @Suite("The built-in Pokédex")
 struct BuiltInPokedexTests {
-    let pokedex = BuiltInPokedex.embedded
+    let pokedex = BuiltInPokedex(bytes: (try? Data(contentsOf: BuiltInPokedexFormatTests.committedJSONLines)) ?? Data())
 
     @Test("Every species 1…1025 is there, once, with types, names and a generation")
     func allSpecies() throws {
-        let records = try pokedex.speciesRecords()
+        let records = try pokedex.species()
         #expect(records.map(\.id) == Array(1...1025))
         #expect(try pokedex.header().speciesCount == 1025)
         for record in records {
@@ -21,7 +21,7 @@ struct BuiltInPokedexTests {
 
     @Test("Known names in several languages")
     func knownNames() throws {
-        let records = Dictionary(uniqueKeysWithValues: try pokedex.speciesRecords().map { ($0.id, $0) })
+        let records = Dictionary(uniqueKeysWithValues: try pokedex.species().map { ($0.id, $0) })
         let pikachu = try #require(records[25])
         #expect(pikachu.names["ko"] == "피카츄")
         #expect(pikachu.names["ja-hrkt"] == "ピカチュウ")
@@ -44,7 +44,7 @@ struct BuiltInPokedexTests {
 
     @Test("Flavor texts are cleaned: no line breaks, form feeds or soft hyphens")
     func flavorTextsAreClean() throws {
-        for record in try pokedex.speciesRecords() {
+        for record in try pokedex.species() {
             for (language, text) in record.flavorTexts {
                 #expect(!text.contains { "\n\u{C}\u{AD}\r".contains($0) }, "#\(record.id) \(language)")
                 #expect(!text.hasPrefix(" ") && !text.hasSuffix(" "))
@@ -55,7 +55,7 @@ struct BuiltInPokedexTests {
     @Test("The header's version is the hash of the content")
     func versionMatchesContent() throws {
         let header = try pokedex.header()
-        let records = try pokedex.speciesRecords()
+        let records = try pokedex.species()
         let reencoded = try BuiltInPokedex.encode(source: header.source, types: header.types, species: records)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
@@ -66,12 +66,17 @@ struct BuiltInPokedexTests {
     func generatorReproducesCommittedFile() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
+        let image = output.appendingPathExtension("sqlite")
+        defer { try? FileManager.default.removeItem(at: image) }
         let generator = try await EndToEndTests.runGenerator([
             "--pokeapi-dir", Fixtures.sharedData.appendingPathComponent("pokeapi/v2").path,
             "--csv-dir", Fixtures.sharedData.appendingPathComponent("pokeapi-csv").path, "--output", output.path,
+            "--image", image.path,
         ])
         #expect(generator.status == 0, "\(generator.standardError)")
-        #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run mydex-pokedex-generator` and commit")
+        #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run PokedexGenerator` and commit")
+        let embedded = Data(bytes: UnsafeRawPointer(bitPattern: Catalog.embedded.address)!, count: Catalog.embedded.count)
+        #expect(try Data(contentsOf: image) == embedded, "regenerate with `swift run PokedexGenerator` and commit")
     }
 }
 
@@ -84,10 +89,12 @@ struct PokedexGeneratorTests {
         defer { server.stop() }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
-        let generator = try await EndToEndTests.runGenerator(["--api-url", server.baseURL, "--output", output.path])
+        let image = output.appendingPathExtension("sqlite")
+        defer { try? FileManager.default.removeItem(at: image) }
+        let generator = try await EndToEndTests.runGenerator(["--api-url", server.baseURL, "--output", output.path, "--image", image.path])
         #expect(generator.status == 0, "\(generator.standardError)")
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
-        let records = try pokedex.speciesRecords()
+        let records = try pokedex.species()
         #expect(records.map(\.id) == Array(1...6))
         #expect(records[0].names["ko"] == "이상해씨")
         #expect(records[1].name == "synthetic-2")
@@ -100,117 +107,117 @@ struct PokedexGeneratorTests {
 struct PokedexStoreTests {
     let environment: TestEnvironment
     let store: CollectionStore
-    let service: PokedexService
+    let pokedex: Pokedex
+    let finder: SpeciesFinder
 
     init() throws {
         environment = try TestEnvironment()
         store = try environment.openStore()
-        service = PokedexService(store: store, clock: environment.clock)
+        pokedex = Pokedex(store: store)
+        finder = SpeciesFinder(store: store)
     }
 
-    @Test("Installed once on first use; PokeAPI data is kept over built-in data")
-    func installKeepsAPIData() async throws {
-        var fromAPI = try Fixtures.speciesData(25)
-        fromAPI.localizations = [.init(language: "en", name: "Pikachu from the API")]
-        try await store.saveSpecies(fromAPI)
-        try await service.prepare()
-        #expect(try await store.allSpecies().count == 1025)
-        let pikachu = try #require(try await store.species(id: 25))
-        #expect(pikachu.source == .api)
-        #expect(pikachu.displayName() == "Pikachu from the API")
-        #expect(try await store.species(id: 1)?.source == .builtin)
-        #expect(try await store.installBuiltInPokedex(version: try BuiltInPokedex.embedded.header().version, at: Date()) {
-            Issue.record("an installed version was decoded again")
-            return ([], [])
-        } == false)
+    @Test("The catalog is there from the first open, and nothing of it is in the collection file")
+    func catalogOutsideTheFile() async throws {
+        #expect(try await pokedex.page(DexFilter()).total == 1025)
+        #expect(try await pokedex.species(id: 1)?.source == .builtin)
+        let tables = try await store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables == [
+            "api_facts", "caught_pokemon", "fetched_species", "fetched_type_names", "history", "mydex_schema_migrations",
+            "sqlite_sequence",
+        ])
+        #expect(try await store.counts().cachedSpecies == 0)
     }
 
-    @Test("Data fetched from PokeAPI later replaces the built-in entry")
+    @Test("Data fetched from PokeAPI replaces the catalog's for that species, everywhere")
     func apiReplacesBuiltIn() async throws {
-        try await service.prepare()
-        #expect(try await store.species(id: 151)?.source == .builtin)
-        try await store.saveSpecies(try Fixtures.speciesData(151))
-        #expect(try await store.species(id: 151)?.source == .api)
-        #expect(try await store.allSpecies().count == 1025)
+        var fromAPI = try Fixtures.speciesData(25)
+        fromAPI.names["en"] = "Pikachu from the API"
+        try await store.saveSpecies(fromAPI)
+        let pikachu = try #require(try await pokedex.species(id: 25))
+        #expect(pikachu.source == .api)
+        #expect(pikachu.names["en"] == "Pikachu from the API")
+        #expect(try await pokedex.species(id: 1)?.source == .builtin)
+        #expect(try await pokedex.page(DexFilter()).total == 1025, "a fetched species is not counted twice")
+        #expect(try await pokedex.rows(ids: [25]).first?.name == "Pikachu from the API")
+        _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: environment.clock.now())
+        #expect(try await store.entry(id: 1).name == "Pikachu from the API")
+        #expect(try await finder.species(matching: "pikachu from the api").id == 25)
     }
 
-    @Test("A new built-in version refreshes built-in rows only")
-    func newVersionRefreshes() async throws {
-        try await service.prepare()
-        try await store.saveSpecies(try Fixtures.speciesData(4))
-        var changed = try BuiltInPokedex.embedded.speciesRecords()
-        changed[0].names["en"] = "Bulbasaur (revised)"
-        changed[3].names["en"] = "Charmander (revised)"
-        let data = try BuiltInPokedex.encode(source: "test", types: try BuiltInPokedex.embedded.header().types, species: changed)
-        try await PokedexService(store: store, clock: environment.clock, builtIn: BuiltInPokedex(bytes: data)).prepare()
-        #expect(try await store.species(id: 1)?.displayName() == "Bulbasaur (revised)")
-        #expect(try await store.species(id: 4)?.displayName() == "Charmander", "PokeAPI data was overwritten")
+    @Test("A species the catalog lacks can be fetched, caught and listed")
+    func speciesBeyondTheCatalog() async throws {
+        var newcomer = try Fixtures.speciesData(25)
+        newcomer.id = 1026
+        newcomer.name = "newcomer"
+        newcomer.names = ["en": "Newcomer", "ko": "뉴커머"]
+        try await store.saveSpecies(newcomer)
+        _ = try await store.recordCatch(speciesID: 1026, isShiny: false, at: environment.clock.now())
+        #expect(try await store.reading(in: "ko").entry(id: 1).name == "뉴커머")
+        #expect(try await pokedex.page(DexFilter()).total == 1026)
+        #expect(try await finder.search("newcom").map(\.species.id) == [1026])
     }
 
     @Test("Lookup by number, by name in any script, ignoring case and accents")
     func lookup() async throws {
-        try await service.prepare()
-        let english = Localizer(language: "en")
         for query in ["25", "#25", "pikachu", "PIKACHU", "피카츄", "ピカチュウ", "ぴかちゅう", "皮卡丘"] {
-            #expect(try await service.species(matching: query, localizer: english).id == 25, "\(query)")
+            #expect(try await finder.species(matching: query).id == 25, "\(query)")
         }
-        #expect(try await service.species(matching: "mr mime", localizer: english).id == 122)
-        #expect(try await service.species(matching: "flabebe", localizer: english).id == 669)
-        #expect(try await service.species(matching: "nidoran-f", localizer: english).id == 29)
+        #expect(try await finder.species(matching: "mr mime").id == 122)
+        #expect(try await finder.species(matching: "flabebe").id == 669)
+        #expect(try await finder.species(matching: "nidoran-f").id == 29)
         await #expect(throws: PokedexError.ambiguous(query: "nidoran", matches: ["Nidoran♀ (#0029)", "Nidoran♂ (#0032)"])) {
-            try await service.species(matching: "nidoran", localizer: english)
+            try await finder.species(matching: "nidoran")
         }
         await #expect(throws: PokedexError.noMatch(query: "pikachuu", suggestions: ["Pikachu (#0025)"])) {
-            try await service.species(matching: "pikachuu", localizer: english)
+            try await finder.species(matching: "pikachuu")
         }
         await #expect(throws: PokedexError.noMatch(query: "2000", suggestions: [])) {
-            try await service.species(matching: "2000", localizer: english)
+            try await finder.species(matching: "2000")
         }
     }
 
     @Test("Search: partial names in any language, numbers and nicknames, in Pokédex order")
     func search() async throws {
-        try await service.prepare()
-        let english = Localizer(language: "en")
-        func ids(_ text: String) async throws -> [Int] { try await service.search(text, localizer: english).map(\.species.id) }
+        func ids(_ text: String) async throws -> [Int] { try await finder.search(text).map(\.species.id) }
         #expect(try await ids("피카").contains(25))
         #expect(try await ids("pika").first == 25)
         #expect(try await ids("nidoran") == [29, 32])  // Nidoran♀ and Nidoran♂
         #expect(try await ids("151") == [151])
         #expect(try await ids("ＰＩＫＡＣＨＵ") == [25])  // full-width letters
-        let matched = try await service.search("피카", localizer: english).first { $0.species.id == 25 }
+        let matched = try await finder.search("피카").first { $0.species.id == 25 }
         #expect(matched?.matchedName?.language == "ko")
 
         _ = try await store.recordCatch(speciesID: 7, isShiny: false, at: environment.clock.now())
         _ = try await store.setNickname(entryID: 1, to: "Sparky", at: environment.clock.now())
-        let nicknamed = try await service.search("spark", localizer: english)
+        let nicknamed = try await finder.search("spark")
         #expect(nicknamed.map(\.species.id) == [7])
         #expect(nicknamed.first?.entries.first?.nickname == "Sparky")
-        #expect(try await service.search("zzzzqqq", localizer: english).isEmpty)
+        #expect(try await finder.search("zzzzqqq").isEmpty)
     }
 
     @Test("Names fall back to English field by field")
     func localizationFallback() async throws {
-        try await service.prepare()
-        let korean = try await service.localizer(language: "ko")
-        let sprigatito = try #require(try await store.species(id: 906))
+        let korean = Localizer(language: "ko", typeNames: try await pokedex.typeNames())
+        let sprigatito = try #require(try await pokedex.species(id: 906))
         #expect(korean.name(sprigatito) == "나오하")
-        #expect(sprigatito.localization("ko")?.flavorText == nil)
-        #expect(korean.flavorText(sprigatito) == sprigatito.localization("en")?.flavorText)
+        #expect(sprigatito.flavorTexts["ko"] == nil)
+        #expect(korean.flavorText(sprigatito) == sprigatito.flavorTexts["en"])
         #expect(korean.typeName("grass") == "풀")
-        let czech = try await service.localizer(language: "cs")
+        let czech = Localizer(language: "cs", typeNames: try await pokedex.typeNames())
         #expect(czech.name(sprigatito) == "Sprigatito")
         #expect(czech.typeName("grass") == "Grass")
     }
 
     @Test("Stats count caught species per generation and the types held")
     func stats() async throws {
-        try await service.prepare()
         for species in [1, 4, 4, 152] {
             _ = try await store.recordCatch(speciesID: species, isShiny: species == 152, at: environment.clock.now())
         }
         _ = try await store.release(entryID: 4, force: false, at: environment.clock.now())
-        let stats = try await service.stats(localizer: Localizer(language: "en", typeNames: try await store.typeNames()))
+        let stats = try await pokedex.stats()
         #expect(stats.speciesTotal == 1025)
         #expect(stats.speciesCaught == 3)
         #expect(stats.generations.first { $0.generation == 1 } == .init(generation: 1, caught: 2, total: 151))

@@ -286,39 +286,43 @@ struct StoreBackupTests {
 
     // MARK: Records
 
-    @Test("A species is stored field for field, as earlier versions stored it, and replaced whole")
+    @Test("A fetched species is stored field for field and replaced whole; it replaces the catalog's")
     func speciesRoundTrip() async throws {
+        let pokedex = Pokedex(store: store)
+        let builtIn = try #require(try await pokedex.species(id: 1))
+        #expect(builtIn.source == .builtin)
+        #expect(builtIn.fetchedAt == nil)
         let original = try Fixtures.speciesData(1, fetchedAt: TestClock.start)
         try await store.saveSpecies(original)
-        #expect(try await store.species(id: 1) == original)
+        #expect(try await pokedex.species(id: 1) == original)
         let raw = try await store.writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT fetched_at, is_baby, source FROM species WHERE id = 1")
+            try Row.fetchOne(db, sql: "SELECT fetched_at, baby, types, names ->> '$.ko' AS korean FROM fetched_species WHERE id = 1")
         }
         #expect(raw?["fetched_at"] == "2026-11-18 11:06:40.000")
-        #expect(raw?["is_baby"] == 0)
-        #expect(raw?["source"] == "api")
+        #expect(raw?["baby"] == 0)
+        #expect(raw?["types"] == #"["grass","poison"]"#)
+        #expect(raw?["korean"] == "이상해씨")
 
         var changed = original
         changed.types = ["grass"]
-        changed.localizations = [.init(language: "EN", name: "Bulbasaur (new)")]
-        changed.source = .builtin
+        changed.names = ["en": "Bulbasaur (new)"]
         try await store.saveSpecies(changed)
-        let reloaded = try #require(try await store.species(id: 1))
+        let reloaded = try #require(try await pokedex.species(id: 1))
         #expect(reloaded.types == ["grass"])
-        #expect(reloaded.localizations == [.init(language: "en", name: "Bulbasaur (new)")])
-        #expect(reloaded.source == .builtin)
+        #expect(reloaded.names == ["en": "Bulbasaur (new)"])
+        #expect(reloaded.source == .api)
+        #expect(try await store.counts().cachedSpecies == 1)
     }
 
-    @Test("Names fall back to English, then to PokeAPI's name; each language's text once")
-    func displayNames() throws {
-        var species = try Fixtures.speciesData(25)
-        #expect(species.displayName(language: "KO") == "피카츄")
-        #expect(species.displayName(language: "sv") == "Pikachu")
-        species.localizations.append(.init(language: "ko", name: "두 번째"))
-        #expect(species.texts(\.name)["ko"] == "피카츄")
-        species.localizations = [.init(language: "fr", name: "Pikachu (fr)")]
-        #expect(species.displayName(language: "ko") == "pikachu")
-        #expect(species.texts(\.genus).isEmpty)
+    @Test("The catalog's species read back as the JSON Lines have them")
+    func catalogSpecies() async throws {
+        let pokedex = Pokedex(store: store)
+        let pikachu = try #require(try await pokedex.species(id: 25))
+        #expect(pikachu.names["ko"] == "피카츄")
+        #expect(pikachu.genera["en"] == "Mouse Pokémon")
+        #expect(pikachu.types == ["electric"])
+        #expect(pikachu.flavorTexts["en"]?.isEmpty == false)
+        #expect(try await pokedex.species(id: 99_999) == nil)
     }
 }
 

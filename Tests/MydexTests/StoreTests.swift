@@ -23,8 +23,8 @@ struct StoreTests {
     func catchWritesHistory() async throws {
         let entry = try await catchOne(25, shiny: true)
         #expect(entry.id == 1)
-        #expect(entry.species.displayName() == "Pikachu")
-        #expect(entry.pokemon.isShiny)
+        #expect(entry.name == "Pikachu")
+        #expect(entry.isShiny)
         let history = try await store.history(limit: nil)
         #expect(history.map(\.action) == [.catch])
         #expect(history.first?.entryID == entry.id)
@@ -33,8 +33,9 @@ struct StoreTests {
 
     @Test("A catch of an uncached species without fetched data fails and writes nothing")
     func catchNeedsSpecies() async throws {
-        await #expect(throws: StoreError.speciesNotCached(id: 999)) {
-            try await store.recordCatch(speciesID: 999, isShiny: false, at: environment.clock.now())
+        // Neither in the catalog nor fetched.
+        await #expect(throws: StoreError.speciesNotCached(id: 99_999)) {
+            try await store.recordCatch(speciesID: 99_999, isShiny: false, at: environment.clock.now())
         }
         #expect(try await store.counts() == CollectionCounts(entries: 0, released: 0, historyRows: 0, cachedSpecies: 0))
     }
@@ -44,9 +45,9 @@ struct StoreTests {
         let pikachu = try await catchOne(25)
         let mew = try await catchOne(151)
         let released = try await store.release(entryID: pikachu.id, force: false, at: environment.clock.now())
-        #expect(released.pokemon.isReleased)
+        #expect(released.isReleased)
         #expect(try await store.entries().map(\.id) == [mew.id])
-        #expect(try await store.entries(includeReleased: true).map(\.id) == [pikachu.id, mew.id])
+        #expect(try await store.entries(EntryQuery(includeReleased: true)).map(\.id) == [pikachu.id, mew.id])
         #expect(try await store.history(limit: 1).first?.action == .release)
         await #expect(throws: StoreError.entryReleased(id: pikachu.id)) {
             try await store.release(entryID: pikachu.id, force: false, at: environment.clock.now())
@@ -80,7 +81,7 @@ struct StoreTests {
         let history = try await store.history(limit: nil).reversed()
         #expect(history.map(\.action) == [.catch, .nicknameSet, .nicknameSet, .nicknameCleared, .favorite, .unfavorite])
         #expect(history.map(\.detail) == ["pikachu", "Sparky", "Zap (was Sparky)", "was Zap", nil, nil])
-        #expect(try await store.entry(id: entry.id).pokemon.nickname == nil)
+        #expect(try await store.entry(id: entry.id).nickname == nil)
     }
 
     @Test("A species fetched again replaces the cached one without touching caught Pokémon")
@@ -88,11 +89,12 @@ struct StoreTests {
         let entry = try await catchOne(25)
         var refreshed = try Fixtures.speciesData(25)
         refreshed.types = ["electric", "fairy"]
-        refreshed.localizations = [.init(language: "EN", name: "Pikachu!")]
+        refreshed.names = ["en": "Pikachu!"]
         try await store.saveSpecies(refreshed)
         let reloaded = try await store.entry(id: entry.id)
-        #expect(reloaded.species.types == ["electric", "fairy"])
-        #expect(reloaded.species.localizations == [.init(language: "en", name: "Pikachu!")])
+        #expect(reloaded.types == ["electric", "fairy"])
+        #expect(reloaded.name == "Pikachu!")
+        #expect(try await Pokedex(store: store).species(id: 25)?.names == ["en": "Pikachu!"])
     }
 
     @Test("A backup is a verified copy, never overwrites, and a restore brings it back with a history row")
@@ -108,7 +110,7 @@ struct StoreTests {
         let safety = environment.path("safety.sqlite")
         let restored = try await store.restore(from: backupPath, safetyBackup: safety, at: environment.clock.now())
         #expect(restored.counts.entries == 1)
-        #expect(try await store.entries().map(\.species.name) == ["pikachu"])
+        #expect(try await store.entries().map(\.speciesName) == ["pikachu"])
         #expect(try await store.history(limit: 1).first?.action == .restore)
         // The collection as it was before the restore is in the safety copy.
         let before = try CollectionStore.open(path: safety)

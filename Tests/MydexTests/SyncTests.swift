@@ -36,9 +36,10 @@ struct SyncTests {
         #expect(api.peakConcurrency <= SyncService.maxConcurrency)
         #expect(api.peakConcurrency >= 4, "sync did not fetch in parallel")
         #expect(reports.withLock { $0.last } == .init(done: 40, total: 40, failed: 0))
-        #expect(try await store.species(id: 25)?.source == .api)
-        #expect(try await store.species(id: 30)?.name == "synthetic-30")
-        #expect(try await store.species(id: 41)?.source == .builtin)
+        let pokedex = Pokedex(store: store)
+        #expect(try await pokedex.species(id: 25)?.source == .api)
+        #expect(try await pokedex.species(id: 30)?.name == "synthetic-30")
+        #expect(try await pokedex.species(id: 41)?.source == .builtin)
 
         let before = server.requests.count
         let again = try await service(server).sync(maxAge: 86400)

@@ -34,7 +34,10 @@ struct TextAndLanguageTests {
 
     @Test("Localized text falls back to English field by field, then to PokeAPI's name")
     func localizer() throws {
-        let typeNames = ["fire": ["en": "Fire", "ko": "불꽃"], "grass": ["en": "Grass"], "poison": ["ja": "どく"]]
+        let typeNames = [
+            TypeName(type: "fire", language: "en", name: "Fire"), TypeName(type: "fire", language: "ko", name: "불꽃"),
+            TypeName(type: "grass", language: "en", name: "Grass"), TypeName(type: "poison", language: "ja", name: "どく"),
+        ]
         let korean = Localizer(language: "KO", typeNames: typeNames)
         #expect(korean.language == "ko")
         #expect(korean.typeName("fire") == "불꽃")
@@ -46,11 +49,11 @@ struct TextAndLanguageTests {
         #expect(korean.types(bulbasaur) == "Grass/Poison")
         #expect(korean.name(bulbasaur) == "이상해씨")
         #expect(korean.genus(bulbasaur) == "씨앗포켓몬")
-        bulbasaur.localizations = [.init(language: "en", name: "Bulbasaur", genus: "Seed Pokémon", flavorText: "A seed.")]
+        (bulbasaur.names, bulbasaur.genera, bulbasaur.flavorTexts) = (["en": "Bulbasaur"], ["en": "Seed Pokémon"], ["en": "A seed."])
         #expect(korean.name(bulbasaur) == "Bulbasaur")
         #expect(korean.genus(bulbasaur) == "Seed Pokémon")
         #expect(korean.flavorText(bulbasaur) == "A seed.")
-        bulbasaur.localizations = []
+        (bulbasaur.names, bulbasaur.genera, bulbasaur.flavorTexts) = ([:], [:], [:])
         #expect(korean.name(bulbasaur) == "bulbasaur")
         #expect(korean.genus(bulbasaur) == nil)
         #expect(korean.flavorText(bulbasaur) == nil)
@@ -105,9 +108,9 @@ struct TextAndLanguageTests {
         ]
         json["cries"] = ["latest": NSNull(), "legacy": "https://cries/legacy/25.ogg"]
         let pokemon = try JSONDecoder().decode(PokemonResource.self, from: JSONSerialization.data(withJSONObject: json))
-        let species = SpeciesData(pokemon: pokemon, species: try Fixtures.species(25), fetchedAt: TestClock.start)
-        #expect(species.spriteURL == "https://art/25.png")
-        #expect(species.shinySpriteURL == "https://art/shiny/25.png")
-        #expect(species.cryURL == "https://cries/legacy/25.ogg")
+        let species = Species(pokemon: pokemon, species: try Fixtures.species(25), fetchedAt: TestClock.start)
+        #expect(species.sprite == "https://art/25.png")
+        #expect(species.shinySprite == "https://art/shiny/25.png")
+        #expect(species.cry == "https://cries/legacy/25.ogg")
     }
 }

@@ -35,15 +35,7 @@ struct BackupCommand: MydexCommand {
         let (store, printer) = try await global.open(context, .existing)
         let service = CollectionService(store: store, clock: context.clock)
         let summary = try await service.backup(to: path.map(context.absolutePath), keep: keep)
-        try printer.afterCommit("Backed up to \(summary.path)") {
-            if global.json {
-                try printer.printJSON(summary)
-                return
-            }
-            try printer.line(SafeText(summary.path))
-            try printer.note(SafeText("Backed up \(describe(summary.counts)); integrity check ok."))
-            for removed in summary.pruned { try printer.note("Removed old backup " + SafeText(removed)) }
-        }
+        try printer.afterCommit("Backed up to \(summary.path)") { try printer.emit(summary) }
     }
 }
 
@@ -73,14 +65,7 @@ struct RestoreCommand: MydexCommand {
         let (store, printer) = try await global.open(context, .create)
         let service = CollectionService(store: store, clock: context.clock)
         let summary = try await service.restore(from: context.absolutePath(path))
-        try printer.afterCommit("Restored from \(summary.source)") {
-            if global.json {
-                try printer.printJSON(summary)
-                return
-            }
-            try printer.line(SafeText("Restored \(describe(summary.counts)) from ") + SafeText(summary.source))
-            try printer.note("Your previous collection was saved to " + SafeText(summary.safetyBackup))
-        }
+        try printer.afterCommit("Restored from \(summary.source)") { try printer.emit(summary) }
     }
 }
 
@@ -88,4 +73,19 @@ struct RestoreCommand: MydexCommand {
 func describe(_ counts: CollectionCounts) -> String {
     "\(counts.entries) entr\(counts.entries == 1 ? "y" : "ies") (\(counts.active) in the collection, "
         + "\(counts.released) released), \(counts.historyRows) history event\(counts.historyRows == 1 ? "" : "s")"
+}
+
+extension BackupSummary: CommandOutput {
+    func printText(to printer: Printer) throws {
+        try printer.line(SafeText(path))
+        try printer.note(SafeText("Backed up \(describe(counts)); integrity check ok."))
+        for removed in pruned { try printer.note("Removed old backup " + SafeText(removed)) }
+    }
+}
+
+extension RestoreSummary: CommandOutput {
+    func printText(to printer: Printer) throws {
+        try printer.line(SafeText("Restored \(describe(counts)) from ") + SafeText(source))
+        try printer.note("Your previous collection was saved to " + SafeText(safetyBackup))
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MydexServices
+import MydexStore
 
 struct CatchCommand: MydexCommand {
     static let configuration = CommandConfiguration(
@@ -66,21 +67,35 @@ struct CatchCommand: MydexCommand {
             return try await service.catchRandom(using: &generator, options: options)
         }
         let entry = result.entry
-        let presentation = printer.presentation
-        let committed = "Caught \(presentation.speciesName(entry.species)) (entry #\(entry.id)) and kept it"
-        try printer.afterCommit(committed) {
+        try printer.afterCommit("Caught \(entry.name) (entry #\(entry.id)) and kept it") {
             if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
                 try printer.note(SafeText(note))
             }
-            if global.json {
-                try printer.printJSON(printer.entryJSON(entry))
-                return
-            }
-            let name = SafeText(presentation.speciesName(entry.species)).styled(.bold, if: printer.color)
+            try printer.emit(Output(entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason))
+        }
+    }
+
+    /// `{"entry": …, "fetched": true}`: the new entry, and whether its species came from PokeAPI just now.
+    struct Output: CommandOutput {
+        let entry: CollectionEntry
+        let fetched: Bool
+        let offlineReason: String?
+
+        private enum Keys: String, CodingKey { case entry, fetched, offlineReason }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(EntryJSON(entry), forKey: .entry)
+            try container.encode(fetched, forKey: .fetched)
+            try container.encodeIfPresent(offlineReason, forKey: .offlineReason)
+        }
+
+        func printText(to printer: Printer) throws {
+            let name = SafeText(entry.name).styled(.bold, if: printer.color)
             try printer.line(
-                "Caught " + name + SafeText(" \(presentation.dexNumber(entry.species.id)) (\(presentation.types(entry.species)))")
+                "Caught " + name + SafeText(" \(printer.presentation.dexNumber(entry.speciesID)) (\(entry.typeNameList))")
                     + SafeText("! It is entry #\(entry.id)."))
-            if entry.pokemon.isShiny {
+            if entry.isShiny {
                 try printer.line(SafeText("✨ It's shiny! (1 in \(CatchService.shinyOdds))").styled(.magenta, if: printer.color))
             }
         }

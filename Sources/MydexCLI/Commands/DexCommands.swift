@@ -45,68 +45,54 @@ struct DexShowCommand: MydexCommand {
         }
     }
 
-    struct SpeciesJSON: Encodable {
-        var dex: Int
-        var species: String
-        var name: String
-        var names: [String: String]
-        var genus: String?
-        var types: [String]
-        var typeNames: [String]
-        var generation: Int?
-        var heightMetres: Double
-        var weightKilograms: Double
-        var captureRate: Int
-        var baseExperience: Int?
-        var legendary: Bool
-        var mythical: Bool
-        var baby: Bool
-        var flavorText: String?
-        var sprite: String?
-        var cry: String?
-        var source: String
-        var held: [Int64]
-    }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly)
-        let pokedex = PokedexService(store: store, clock: context.clock)
-        let species = try await pokedex.species(matching: query.joined(separator: " "), localizer: printer.localizer)
-        let held = try await store.entries().filter { $0.species.id == species.id }
-        let localizer = printer.localizer
-        if global.json {
-            try printer.printJSON(SpeciesJSON(
-                dex: species.id, species: species.name, name: localizer.name(species),
-                names: species.texts(\.name),
-                genus: localizer.genus(species), types: species.types, typeNames: species.types.map(localizer.typeName),
-                generation: species.generation, heightMetres: Double(species.heightDecimetres) / 10,
-                weightKilograms: Double(species.weightHectograms) / 10, captureRate: species.captureRate,
-                baseExperience: species.baseExperience, legendary: species.isLegendary, mythical: species.isMythical,
-                baby: species.isBaby, flavorText: localizer.flavorText(species), sprite: species.spriteURL,
-                cry: species.cryURL, source: species.source.rawValue, held: held.map(\.id)))
-            return
+        let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
+        let tally = try await Pokedex(store: store).tally(speciesID: species.id)
+        let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
+        try printer.emit(Output(species: species, tally: tally, entries: held, localizer: printer.localizer))
+    }
+
+    /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.
+    struct Output: CommandOutput {
+        let species: Species
+        let tally: SpeciesTally
+        let entries: [CollectionEntry]
+        let localizer: Localizer
+
+        private enum Keys: String, CodingKey { case species, caught, held, entries }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(SpeciesJSON(species, localizer), forKey: .species)
+            try container.encode(tally.caught, forKey: .caught)
+            try container.encode(tally.held, forKey: .held)
+            try container.encode(entries.map(EntryJSON.init), forKey: .entries)
         }
-        let presentation = printer.presentation
-        try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
-        var fields: [(String, String)] = []
-        if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
-        if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
-        fields.append(("Types", presentation.types(species)))
-        if let generation = species.generation { fields.append(("Generation", String(generation))) }
-        fields += [
-            ("Height", presentation.metres(species.heightDecimetres)),
-            ("Weight", presentation.kilograms(species.weightHectograms)),
-            ("Capture rate", "\(species.captureRate) of 255"),
-        ]
-        if let experience = species.baseExperience { fields.append(("Base exp.", String(experience))) }
-        let kind = [species.isLegendary ? "legendary" : nil, species.isMythical ? "mythical" : nil, species.isBaby ? "baby" : nil]
-            .compactMap { $0 }
-        if !kind.isEmpty { fields.append(("Kind", kind.joined(separator: ", "))) }
-        fields.append(("You hold", held.isEmpty ? "none yet" : "\(held.count) (" + held.map { entry in
-            "#\(entry.id)" + (entry.pokemon.nickname.map { " \($0)" } ?? "")
-        }.joined(separator: ", ") + ")"))
-        if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
-        try printer.fields(fields)
+
+        func printText(to printer: Printer) throws {
+            let presentation = printer.presentation
+            try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
+            var fields: [(String, String)] = []
+            if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
+            if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
+            fields.append(("Types", localizer.types(species)))
+            if let generation = species.generation { fields.append(("Generation", String(generation))) }
+            fields += [
+                ("Height", presentation.metres(species.height)),
+                ("Weight", presentation.kilograms(species.weight)),
+                ("Capture rate", "\(species.captureRate) of 255"),
+            ]
+            if let experience = species.baseExperience { fields.append(("Base exp.", String(experience))) }
+            let kind = [species.legendary ? "legendary" : nil, species.mythical ? "mythical" : nil, species.baby ? "baby" : nil]
+                .compactMap { $0 }
+            if !kind.isEmpty { fields.append(("Kind", kind.joined(separator: ", "))) }
+            fields.append(("You hold", entries.isEmpty ? "none yet" : "\(entries.count) (" + entries.map { entry in
+                "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "")
+            }.joined(separator: ", ") + ")"))
+            if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
+            try printer.fields(fields)
+        }
     }
 }
 
@@ -150,64 +136,75 @@ struct DexListCommand: MydexCommand {
         if let generation, generation < 1 { throw ValidationError("--generation must be 1 or more.") }
     }
 
-    struct RowJSON: Encodable {
-        var dex: Int
-        var species: String
-        var name: String
-        var types: [String]
-        var generation: Int?
-        var caught: Bool
-        var held: Int
-    }
-
-    struct PageJSON: Encodable {
-        var total: Int
-        var offset: Int
-        var limit: Int
-        var species: [RowJSON]
-    }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly)
-        let filter = DexFilter(
-            generation: generation, type: type, caught: caught ? .caught : missing ? .missing : .any,
-            offset: offset, limit: limit)
-        let pokedex = PokedexService(store: store, clock: context.clock)
+        let finder = SpeciesFinder(store: store)
+        let pokedex = Pokedex(store: store)
         let (page, total) = try await UsageError.naming(type: type, generation: generation) {
-            try await pokedex.list(filter)
+            if let generation { try await finder.checkGeneration(generation) }
+            let resolvedType = try await type.asyncMap(finder.resolveType)
+            let filter = DexFilter(
+                generation: generation, type: resolvedType, caught: caught ? .caught : missing ? .missing : .any,
+                offset: offset, limit: limit)
+            return try await pokedex.page(filter)
         }
-        let localizer = printer.localizer
-        if global.json {
-            try printer.printJSON(PageJSON(total: total, offset: offset, limit: limit, species: page.map { row in
-                RowJSON(
-                    dex: row.species.id, species: row.species.name, name: localizer.name(row.species),
-                    types: row.species.types, generation: row.species.generation, caught: row.tally.everCaught > 0,
-                    held: row.tally.held)
-            }))
-            return
+        // Whole species only for JSON: the table needs what the page query read.
+        let species = printer.json ? try await pokedex.species(ids: page.map(\.id)) : [:]
+        try printer.emit(Output(
+            total: total, offset: offset, limit: limit, rows: page, species: species, localizer: printer.localizer))
+    }
+
+    /// `{"total": 1025, "offset": 0, "limit": 50, "results": [{"species": …, "caught": 0, "held": 0}, …]}`.
+    struct Output: CommandOutput {
+        let total: Int
+        let offset: Int
+        let limit: Int
+        let rows: [PokedexRow]
+        let species: [Int: Species]
+        let localizer: Localizer
+
+        struct Result: Encodable {
+            var species: SpeciesJSON
+            var caught: Int
+            var held: Int
         }
-        guard !page.isEmpty else {
-            try printer.note(SafeText(total == 0 ? "No species match." : "No species on this page: there are \(total) (try a smaller --offset)."))
-            return
+
+        private enum Keys: String, CodingKey { case total, offset, limit, results }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(total, forKey: .total)
+            try container.encode(offset, forKey: .offset)
+            try container.encode(limit, forKey: .limit)
+            try container.encode(rows.compactMap { row in
+                species[row.id].map { Result(species: SpeciesJSON($0, localizer), caught: row.caught, held: row.held) }
+            }, forKey: .results)
         }
-        var table = Table([
-            .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "TYPES"),
-            .init(title: "GEN", alignRight: true, shrinks: false), .init(title: "CAUGHT", shrinks: false),
-            .init(title: "HELD", alignRight: true, shrinks: false),
-        ])
-        for row in page {
-            table.append([
-                SafeText(printer.presentation.dexNumber(row.species.id)), SafeText(localizer.name(row.species)),
-                SafeText(localizer.types(row.species)), SafeText(row.species.generation.map(String.init) ?? ""),
-                row.tally.everCaught > 0 ? SafeText("✓").styled(.green, if: printer.color) : "",
-                row.tally.held > 0 ? SafeText(String(row.tally.held)) : "",
+
+        func printText(to printer: Printer) throws {
+            guard !rows.isEmpty else {
+                try printer.note(SafeText(total == 0 ? "No species match." : "No species on this page: there are \(total) (try a smaller --offset)."))
+                return
+            }
+            var table = Table([
+                .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "TYPES"),
+                .init(title: "GEN", alignRight: true, shrinks: false), .init(title: "CAUGHT", shrinks: false),
+                .init(title: "HELD", alignRight: true, shrinks: false),
             ])
+            for row in rows {
+                table.append([
+                    SafeText(printer.presentation.dexNumber(row.id)), SafeText(row.name),
+                    SafeText(row.typeNameList), SafeText(row.generation.map(String.init) ?? ""),
+                    row.caught > 0 ? SafeText("✓").styled(.green, if: printer.color) : "",
+                    row.held > 0 ? SafeText(String(row.held)) : "",
+                ])
+            }
+            try printer.table(table)
+            let last = offset + rows.count
+            var footer = "Species \(offset + 1)–\(last) of \(total)."
+            if last < total { footer += " Next page: --offset \(last)" }
+            try printer.note(SafeText(footer))
         }
-        try printer.table(table)
-        let last = offset + page.count
-        var footer = "Species \(offset + 1)–\(last) of \(total)."
-        if last < total { footer += " Next page: --offset \(last)" }
-        try printer.note(SafeText(footer))
     }
 }
 
@@ -275,11 +272,8 @@ struct DexSyncCommand: MydexCommand {
             try printer.note(Self.resumeNote(saved: 0))
             throw ExitCode(130)
         }
-        if global.json {
-            try printer.printJSON(summary)
-        } else if summary.stopped != .interrupted {
-            try printer.line(SafeText(try await summaryLine(summary, store: store, localizer: printer.localizer)))
-        }
+        let line = printer.json || summary.stopped == .interrupted ? nil : try await summaryLine(summary, store: store)
+        try printer.emit(Output(summary: summary, line: line))
         if summary.stopped == .interrupted {
             try printer.note(Self.resumeNote(saved: summary.fetched))
             throw ExitCode(130)
@@ -305,17 +299,15 @@ struct DexSyncCommand: MydexCommand {
 
     /// "Synced 1019 of 1025 species (19 fetched, 1000 already fresh); 6 failed: #233 Porygon2, …;
     /// type names refreshed.": the counts add up to the total.
-    func summaryLine(_ summary: SyncService.Summary, store: CollectionStore, localizer: Localizer) async throws -> String {
+    func summaryLine(_ summary: SyncService.Summary, store: CollectionStore) async throws -> String {
         var counts: [String] = []
         if summary.fetched > 0 { counts.append("\(summary.fetched) fetched") }
         if summary.fresh > 0 { counts.append("\(summary.fresh) already fresh") }
         var parts = ["Synced \(summary.synced) of \(summary.total) species" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")]
         if !summary.failures.isEmpty {
-            var named: [String] = []
-            for failure in summary.failures.prefix(Self.namedFailures) {
-                let name = try await store.species(id: failure.speciesID).map(localizer.name)
-                named.append("#\(failure.speciesID)" + (name.map { " \($0)" } ?? ""))
-            }
+            let failed = summary.failures.prefix(Self.namedFailures).map(\.speciesID)
+            let rows = Dictionary(uniqueKeysWithValues: try await Pokedex(store: store).rows(ids: failed).map { ($0.id, $0) })
+            let named = failed.map { id in "#\(id)" + (rows[id].map { " \($0.name)" } ?? "") }
             let more = summary.failures.count - named.count
             parts.append("\(summary.failures.count) failed: \(named.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : ""))
         }
@@ -328,5 +320,27 @@ struct DexSyncCommand: MydexCommand {
         case .failed, .notTried: parts.append("type names not refreshed")
         }
         return parts.joined(separator: "; ") + "."
+    }
+}
+
+extension DexSyncCommand {
+    /// `--json`: the summary's fields after `"schema": 1`; text: its summary line (none when interrupted).
+    struct Output: CommandOutput {
+        let summary: SyncService.Summary
+        let line: String?
+
+        func encode(to encoder: any Encoder) throws { try summary.encode(to: encoder) }
+
+        func printText(to printer: Printer) throws {
+            if let line { try printer.line(SafeText(line)) }
+        }
+    }
+}
+
+extension Optional {
+    /// `map` with an async transform.
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
     }
 }

@@ -50,14 +50,6 @@ struct UnfavoriteCommand: MydexCommand {
 private func markFavorite(_ isFavorite: Bool, entryID: Int64, global: GlobalOptions, context: MydexContext) async throws {
     let (store, printer) = try await global.open(context, .existing)
     let change = try await CollectionService(store: store, clock: context.clock).setFavorite(entryID: entryID, isFavorite)
-    let entry = change.entry
-    let sentence: SafeText = switch (isFavorite, change.changed) {
-    case (true, true): SafeText("★ ").styled(.yellow, if: printer.color) + printer.describe(entry) + " is a favorite."
-    case (true, false): printer.describe(entry) + " is already a favorite; nothing changed."
-    case (false, true): printer.describe(entry) + " is no longer a favorite."
-    case (false, false): printer.describe(entry) + " is not a favorite; nothing changed."
-    }
-    try printer.entryChanged(
-        entry, sentence,
-        committed: "\(printer.plainDescription(entry)) is \(isFavorite ? "now" : "no longer") a favorite")
+    try printer.emitChange(EntryChangeOutput(
+        change: isFavorite ? .favorited : .unfavorited, entry: change.entry, changed: change.changed))
 }

@@ -25,47 +25,56 @@ struct HistoryCommand: MydexCommand {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
     }
 
-    struct EventJSON: Encodable {
-        var id: Int64
-        var entry: Int64?
-        var species: String?
-        var action: String
-        var detail: String?
-        var at: Date
-    }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .emptyIfMissing)
         let events = try await store.history(limit: limit)
-        let entries = Dictionary(
-            try await store.entries(includeReleased: true).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        if global.json {
-            try printer.printJSON(events.map { event in
-                EventJSON(
-                    id: event.id ?? 0, entry: event.entryID,
-                    species: event.entryID.flatMap { entries[$0]?.species.name },
-                    action: event.action.rawValue, detail: event.detail, at: event.occurredAt)
-            })
-            return
-        }
-        guard !events.isEmpty else {
+        let entries = try await store.entries(ids: events.compactMap(\.entryID))
+        guard !events.isEmpty || printer.json else {
             guard !store.isInMemory else { return }
             try printer.note("No history yet. Catch a Pokémon with `mydex catch`.")
             return
         }
-        let presentation = printer.presentation
-        var table = Table([
-            .init(title: "WHEN", shrinks: false), .init(title: "ENTRY"), .init(title: "ACTION", shrinks: false), .init(title: "DETAIL"),
-        ])
-        for event in events {
-            let entry = event.entryID.map { id in
-                "#\(id)" + (entries[id].map { " " + presentation.speciesName($0.species) } ?? "")
-            }
-            table.append([
-                SafeText(presentation.dateTime(event.occurredAt)), SafeText(entry ?? "—"),
-                SafeText(event.action.rawValue), SafeText(event.detail ?? ""),
-            ])
+        try printer.emit(Output(events: events, entries: entries))
+    }
+
+    /// `{"events": [{"id": 7, "action": "release", "detail": …, "at": …, "entry": entry}, …]}`, newest first.
+    struct Output: CommandOutput {
+        let events: [HistoryEntry]
+        let entries: [Int64: CollectionEntry]
+
+        struct Event: Encodable {
+            var id: Int64
+            var action: String
+            var detail: String?
+            var at: Date
+            var entry: EntryJSON?
         }
-        try printer.table(table)
+
+        private enum Keys: String, CodingKey { case events }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(events.map { event in
+                Event(
+                    id: event.id ?? 0, action: event.action.rawValue, detail: event.detail, at: event.occurredAt,
+                    entry: event.entryID.flatMap { entries[$0] }.map(EntryJSON.init))
+            }, forKey: .events)
+        }
+
+        func printText(to printer: Printer) throws {
+            let presentation = printer.presentation
+            var table = Table([
+                .init(title: "WHEN", shrinks: false), .init(title: "ENTRY"), .init(title: "ACTION", shrinks: false),
+                .init(title: "DETAIL"),
+            ])
+            for event in events {
+                let entry = event.entryID.map { id in "#\(id)" + (entries[id].map { " " + $0.name } ?? "") }
+                table.append([
+                    SafeText(presentation.dateTime(event.occurredAt)), SafeText(entry ?? "—"),
+                    SafeText(event.action.rawValue), SafeText(event.detail ?? ""),
+                ])
+            }
+            try printer.table(table)
+        }
     }
 }

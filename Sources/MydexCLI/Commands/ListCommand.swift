@@ -9,7 +9,8 @@ struct ListCommand: MydexCommand {
         discussion: """
             Shows the collection as a table: entry id, Pokédex number, name, nickname, types, \
             favorite (★), shiny (✨) and the day it was caught. Released Pokémon are left out \
-            unless you pass --all.
+            unless you pass --all. Sorting by name or nickname ignores case, accents and \
+            punctuation. However large the collection, rows are printed as they are read.
 
             Examples:
               $ mydex list
@@ -20,6 +21,16 @@ struct ListCommand: MydexCommand {
 
     enum SortKey: String, ExpressibleByArgument, CaseIterable {
         case id, dex, caught, name, nickname
+
+        var order: EntryQuery.Order {
+            switch self {
+            case .id: .id
+            case .dex: .dex
+            case .caught: .caught
+            case .name: .name
+            case .nickname: .nickname
+            }
+        }
     }
 
     @OptionGroup var global: GlobalOptions
@@ -38,81 +49,92 @@ struct ListCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .emptyIfMissing)
-        var entries = try await store.entries(includeReleased: all)
-        if favorites { entries = entries.filter(\.pokemon.isFavorite) }
-        entries = sorted(entries, printer.localizer)
-        if global.json {
-            try printer.printJSON(entries.map(printer.entryJSON))
-            return
+        let query = EntryQuery(order: sort.order, reverse: reverse, includeReleased: all, favoritesOnly: favorites)
+        let output = EntryListOutput(printer: printer, withReleased: all)
+        let counts = try await store.withEntries(query) { entries in
+            printer.json ? try output.printJSON(entries()) : try output.printText(entries)
         }
-        guard !entries.isEmpty else {
+        guard !printer.json else { return }
+        guard counts.entries > 0 else {
             // A missing collection was already reported where mydex looked for it.
             guard !store.isInMemory else { return }
             try printer.note(favorites ? "No favorites yet. Mark one with `mydex favorite ID`." : "Your collection is empty. Catch a Pokémon with `mydex catch`.")
             return
         }
-        try printer.table(table(entries, printer))
-        let shiny = entries.filter(\.pokemon.isShiny).count
-        let favoriteCount = entries.filter(\.pokemon.isFavorite).count
-        try printer.note(SafeText("\(entries.count) Pokémon, \(favoriteCount) favorite\(favoriteCount == 1 ? "" : "s"), \(shiny) shiny"))
+        try printer.note(SafeText("\(counts.entries) Pokémon, \(counts.favorites) favorite\(counts.favorites == 1 ? "" : "s"), \(counts.shiny) shiny"))
+    }
+}
+
+/// `list`'s output, written row by row: the JSON document `{"entries": […], "schema": 1}`, or
+/// the table (measured in a first pass over the rows, printed in a second).
+struct EntryListOutput: Sendable {
+    let printer: Printer
+    let withReleased: Bool
+
+    struct Counts: Sendable {
+        var entries = 0
+        var favorites = 0
+        var shiny = 0
     }
 
-    func sorted(_ entries: [CollectionEntry], _ localizer: Localizer) -> [CollectionEntry] {
-        let byKey: [CollectionEntry] = entries.sorted { a, b in
-            switch sort {
-            case .id:
-                return a.id < b.id
-            case .dex:
-                return (a.species.id, a.id) < (b.species.id, b.id)
-            case .caught:
-                return (a.pokemon.caughtAt, a.id) < (b.pokemon.caughtAt, b.id)
-            case .name:
-                return Self.precedes(localizer.name(a.species), localizer.name(b.species), a.id, b.id)
-            case .nickname:
-                // Nicknamed Pokémon first, in nickname order; then the rest by name.
-                switch (a.pokemon.nickname, b.pokemon.nickname) {
-                case let (x?, y?): return Self.precedes(x, y, a.id, b.id)
-                case (.some, nil): return true
-                case (nil, .some): return false
-                case (nil, nil): return Self.precedes(localizer.name(a.species), localizer.name(b.species), a.id, b.id)
-                }
-            }
-        }
-        return reverse ? byKey.reversed() : byKey
-    }
-
-    private static func precedes(_ x: String, _ y: String, _ xID: Int64, _ yID: Int64) -> Bool {
-        switch x.compare(y, options: [.caseInsensitive, .diacriticInsensitive, .numeric]) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: return xID < yID
-        }
-    }
-
-    private func table(_ entries: [CollectionEntry], _ printer: Printer) -> Table {
-        let presentation = printer.presentation
+    func printText(_ entries: () throws -> EntryCursor) throws -> Counts {
         var columns: [Table.Column] = [
             .init(title: "ID", alignRight: true, shrinks: false), .init(title: "DEX", shrinks: false), .init(title: "NAME"),
             .init(title: "NICKNAME"), .init(title: "TYPES"), .init(title: "FAV", shrinks: false),
             .init(title: "SHINY", shrinks: false), .init(title: "CAUGHT", shrinks: false),
         ]
-        if all { columns.append(.init(title: "RELEASED", shrinks: false)) }
-        var table = Table(columns)
-        for entry in entries {
-            let pokemon = entry.pokemon
-            var row: [SafeText] = [
-                SafeText(String(entry.id)),
-                SafeText(presentation.dexNumber(entry.species.id)),
-                SafeText(presentation.speciesName(entry.species)),
-                SafeText(pokemon.nickname ?? ""),
-                SafeText(presentation.types(entry.species)),
-                pokemon.isFavorite ? SafeText("★").styled(.yellow, if: printer.color) : "",
-                pokemon.isShiny ? SafeText("✨").styled(.magenta, if: printer.color) : "",
-                SafeText(presentation.date(pokemon.caughtAt)),
-            ]
-            if all { row.append(pokemon.releasedAt.map { SafeText(presentation.date($0)).styled(.dim, if: printer.color) } ?? "") }
-            table.append(row)
+        if withReleased { columns.append(.init(title: "RELEASED", shrinks: false)) }
+        var layout = Table.Layout(columns, color: printer.color)
+        var counts = Counts()
+        let measuring = try entries()
+        while let entry = try measuring.next() {
+            layout.measure(row(entry))
+            counts.entries += 1
+            if entry.isFavorite { counts.favorites += 1 }
+            if entry.isShiny { counts.shiny += 1 }
         }
-        return table
+        guard counts.entries > 0 else { return counts }
+        layout.fit(into: printer.columns)
+        try printer.line(layout.header())
+        let printing = try entries()
+        while let entry = try printing.next() { try printer.line(layout.line(row(entry))) }
+        return counts
+    }
+
+    func printJSON(_ entries: EntryCursor) throws -> Counts {
+        let json = JSONOutput()
+        var counts = Counts()
+        // Each element is printed once the next one is read: all but the last take a comma.
+        var previous: SafeText?
+        while let entry = try entries.next() {
+            if let previous { try printer.line(previous + ",") } else { try printer.line(.json("{\n  \"entries\" : [")) }
+            previous = try json.element(EntryJSON(entry), depth: 2)
+            counts.entries += 1
+        }
+        if let previous {
+            try printer.line(previous)
+            try printer.line(.json("  ],\n  \"schema\" : \(JSONSchema.version)\n}"))
+        } else {
+            try printer.line(.json("{\n  \"entries\" : [],\n  \"schema\" : \(JSONSchema.version)\n}"))
+        }
+        return counts
+    }
+
+    private func row(_ entry: CollectionEntry) -> [SafeText] {
+        let presentation = printer.presentation
+        var row: [SafeText] = [
+            SafeText(String(entry.id)),
+            SafeText(presentation.dexNumber(entry.speciesID)),
+            SafeText(entry.name),
+            SafeText(entry.nickname ?? ""),
+            SafeText(entry.typeNameList),
+            entry.isFavorite ? SafeText("★").styled(.yellow, if: printer.color) : "",
+            entry.isShiny ? SafeText("✨").styled(.magenta, if: printer.color) : "",
+            SafeText(presentation.date(entry.caughtAt)),
+        ]
+        if withReleased {
+            row.append(entry.releasedAt.map { SafeText(presentation.date($0)).styled(.dim, if: printer.color) } ?? "")
+        }
+        return row
     }
 }

@@ -42,21 +42,10 @@ struct NicknameCommand: MydexCommand {
         let service = CollectionService(store: store, clock: context.clock)
         if let name {
             let change = try await service.setNickname(entryID: id, to: name)
-            let nickname = SafeText(change.entry.pokemon.nickname ?? name).styled(.bold, if: printer.color)
-            try printer.entryChanged(
-                change.entry,
-                change.changed
-                    ? SafeText("Entry #\(id) is now called ") + nickname + "."
-                    : SafeText("Entry #\(id) is already called ") + nickname + "; nothing changed.",
-                committed: "Entry #\(id) is now called \(change.entry.pokemon.nickname ?? name)")
+            try printer.emitChange(EntryChangeOutput(change: .nicknamed, entry: change.entry, changed: change.changed))
         } else {
             let change = try await service.clearNickname(entryID: id)
-            try printer.entryChanged(
-                change.entry,
-                change.changed
-                    ? "Cleared the nickname of " + printer.describe(change.entry) + "."
-                    : printer.describe(change.entry) + " has no nickname; nothing changed.",
-                committed: "Cleared the nickname of entry #\(id)")
+            try printer.emitChange(EntryChangeOutput(change: .nicknameCleared, entry: change.entry, changed: change.changed))
         }
     }
 }

@@ -27,8 +27,6 @@ struct ReleaseCommand: MydexCommand {
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .existing)
         let entry = try await CollectionService(store: store, clock: context.clock).release(entryID: id, force: force)
-        try printer.entryChanged(
-            entry, "Released " + printer.describe(entry) + " back to the wild. Bye!",
-            committed: "Released \(printer.plainDescription(entry))")
+        try printer.emitChange(EntryChangeOutput(change: .released, entry: entry, changed: true))
     }
 }

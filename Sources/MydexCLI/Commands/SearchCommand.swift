@@ -30,51 +30,63 @@ struct SearchCommand: MydexCommand {
         }
     }
 
-    struct ResultJSON: Encodable {
-        struct Held: Encodable {
-            var id: Int64
-            var nickname: String?
-        }
-        var dex: Int
-        var species: String
-        var name: String
-        var matched: String?
-        var matchedLanguage: String?
-        var types: [String]
-        var yours: [Held]
-    }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly)
-        let pokedex = PokedexService(store: store, clock: context.clock)
+        let finder = SpeciesFinder(store: store)
         let query = text.joined(separator: " ")
-        let localizer = printer.localizer
-        let results = try await pokedex.search(query, localizer: localizer)
-        if global.json {
-            try printer.printJSON(results.map { result in
-                ResultJSON(
-                    dex: result.species.id, species: result.species.name, name: localizer.name(result.species),
-                    matched: result.matchedName?.name, matchedLanguage: result.matchedName?.language,
-                    types: result.species.types,
-                    yours: result.entries.map { .init(id: $0.id ?? 0, nickname: $0.nickname) })
-            })
-        } else if !results.isEmpty {
+        let results = try await finder.search(query)
+        guard !results.isEmpty else {
+            if printer.json { try printer.emit(Output(results: [], species: [:], localizer: printer.localizer)) }
+            throw PokedexError.noSearchResult(query: query, suggestions: try await finder.suggestions(for: query))
+        }
+        let species = printer.json ? try await Pokedex(store: store).species(ids: results.map(\.species.id)) : [:]
+        try printer.emit(Output(results: results, species: species, localizer: printer.localizer))
+    }
+
+    /// `{"results": [{"species": …, "matched": {"name": "Pikachu", "language": "fr"}, "entries": [entry, …]}, …]}`.
+    struct Output: CommandOutput {
+        let results: [SearchResult]
+        let species: [Int: Species]
+        let localizer: Localizer
+
+        struct Result: Encodable {
+            struct Matched: Encodable {
+                var name: String
+                var language: String
+            }
+            var species: SpeciesJSON
+            var matched: Matched?
+            var entries: [EntryJSON]
+        }
+
+        private enum Keys: String, CodingKey { case results }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(results.compactMap { result in
+                species[result.species.id].map { species in
+                    Result(
+                        species: SpeciesJSON(species, localizer),
+                        matched: result.matchedName.map { Result.Matched(name: $0.name, language: $0.language) },
+                        entries: result.entries.map(EntryJSON.init))
+                }
+            }, forKey: .results)
+        }
+
+        func printText(to printer: Printer) throws {
             var table = Table([
                 .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "MATCH"), .init(title: "TYPES"),
                 .init(title: "YOURS"),
             ])
             for result in results {
                 table.append([
-                    SafeText(printer.presentation.dexNumber(result.species.id)), SafeText(localizer.name(result.species)),
+                    SafeText(printer.presentation.dexNumber(result.species.id)), SafeText(result.species.name),
                     SafeText(result.matchedName.map { "\($0.name) (\($0.language))" } ?? ""),
-                    SafeText(localizer.types(result.species)),
-                    SafeText(result.entries.map { "#\($0.id ?? 0)" + ($0.nickname.map { " \($0)" } ?? "") }.joined(separator: ", ")),
+                    SafeText(result.species.typeNameList),
+                    SafeText(result.entries.map { "#\($0.id)" + ($0.nickname.map { " \($0)" } ?? "") }.joined(separator: ", ")),
                 ])
             }
             try printer.table(table)
         }
-        guard results.isEmpty else { return }
-        let suggestions = try await pokedex.suggestions(for: query, localizer: localizer)
-        throw PokedexError.noSearchResult(query: query, suggestions: suggestions)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexServices
 import MydexStore
 
 struct ShowCommand: MydexCommand {
@@ -21,62 +22,52 @@ struct ShowCommand: MydexCommand {
 
     func validate() throws { try EntryID.validate(id) }
 
-    struct ShowJSON: Encodable {
-        var entry: EntryJSON
-        var heightMetres: Double
-        var weightKilograms: Double
-        var genus: String?
-        var flavorText: String?
-        var names: [String: String]
-        var generation: Int?
-        var captureRate: Int
-        var baseExperience: Int?
-        var legendary: Bool
-        var mythical: Bool
-        var sprite: String?
-        var cry: String?
-    }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .existing)
         let entry = try await store.entry(id: id)
-        let species = entry.species
-
-        if global.json {
-            try printer.printJSON(ShowJSON(
-                entry: printer.entryJSON(entry), heightMetres: Double(species.heightDecimetres) / 10,
-                weightKilograms: Double(species.weightHectograms) / 10, genus: printer.localizer.genus(species),
-                flavorText: printer.localizer.flavorText(species),
-                names: species.texts(\.name),
-                generation: species.generation, captureRate: species.captureRate,
-                baseExperience: species.baseExperience, legendary: species.isLegendary, mythical: species.isMythical,
-                sprite: entry.pokemon.isShiny ? species.shinySpriteURL : species.spriteURL, cry: species.cryURL))
-            return
+        guard let species = try await Pokedex(store: store).species(id: entry.speciesID) else {
+            throw StoreError.speciesNotCached(id: entry.speciesID)
         }
-        let presentation = printer.presentation
-        let pokemon = entry.pokemon
-        try printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
-        var fields: [(String, String)] = [
-            ("Species", "\(presentation.dexNumber(species.id)) \(presentation.speciesName(species))"),
-        ]
-        if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
-        if let genus = printer.localizer.genus(species) { fields.append(("Genus", genus)) }
-        fields += [
-            ("Types", presentation.types(species)),
-            ("Height", presentation.metres(species.heightDecimetres)),
-            ("Weight", presentation.kilograms(species.weightHectograms)),
-        ]
-        if let generation = species.generation { fields.append(("Generation", String(generation))) }
-        if species.isLegendary { fields.append(("Legendary", "yes")) }
-        if species.isMythical { fields.append(("Mythical", "yes")) }
-        fields += [
-            ("Nickname", pokemon.nickname ?? "—"),
-            ("Favorite", pokemon.isFavorite ? "yes ★" : "no"),
-            ("Shiny", pokemon.isShiny ? "yes ✨" : "no"),
-            ("Caught", presentation.dateTime(pokemon.caughtAt)),
-        ]
-        if let released = pokemon.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
-        if let flavor = printer.localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
-        try printer.fields(fields)
+        try printer.emit(Output(entry: entry, species: species, localizer: printer.localizer))
+    }
+
+    /// `{"entry": …, "species": …}`.
+    struct Output: CommandOutput {
+        let entry: CollectionEntry
+        let species: Species
+        let localizer: Localizer
+
+        private enum Keys: String, CodingKey { case entry, species }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(EntryJSON(entry), forKey: .entry)
+            try container.encode(SpeciesJSON(species, localizer), forKey: .species)
+        }
+
+        func printText(to printer: Printer) throws {
+            let presentation = printer.presentation
+            try printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
+            var fields: [(String, String)] = [("Species", "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
+            if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
+            if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
+            fields += [
+                ("Types", localizer.types(species)),
+                ("Height", presentation.metres(species.height)),
+                ("Weight", presentation.kilograms(species.weight)),
+            ]
+            if let generation = species.generation { fields.append(("Generation", String(generation))) }
+            if species.legendary { fields.append(("Legendary", "yes")) }
+            if species.mythical { fields.append(("Mythical", "yes")) }
+            fields += [
+                ("Nickname", entry.nickname ?? "—"),
+                ("Favorite", entry.isFavorite ? "yes ★" : "no"),
+                ("Shiny", entry.isShiny ? "yes ✨" : "no"),
+                ("Caught", presentation.dateTime(entry.caughtAt)),
+            ]
+            if let released = entry.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
+            if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
+            try printer.fields(fields)
+        }
     }
 }

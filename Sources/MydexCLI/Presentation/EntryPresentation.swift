@@ -2,107 +2,77 @@ import Foundation
 import MydexServices
 import MydexStore
 
-/// How entries, species and dates look in text and JSON, in the user's language.
-struct Presentation {
+/// How entries, species and dates look in text, in the user's language. Cheap to make: nothing
+/// is prepared until a command prints (no formatter or locale data is loaded at start).
+struct Presentation: Sendable {
     let localizer: Localizer
-    /// Made once per command: a formatter per row made long lists slow.
-    private let dayFormatter: DateFormatter
-    private let minuteFormatter: DateFormatter
+    let timeZone: TimeZone
 
     init(timeZone: TimeZone, localizer: Localizer) {
         self.localizer = localizer
-        dayFormatter = Self.formatter("yyyy-MM-dd", timeZone)
-        minuteFormatter = Self.formatter("yyyy-MM-dd HH:mm", timeZone)
-    }
-
-    private static func formatter(_ pattern: String, _ timeZone: TimeZone) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        formatter.dateFormat = pattern
-        return formatter
+        self.timeZone = timeZone
     }
 
     func dexNumber(_ id: Int) -> String {
-        "#" + String(format: "%04d", id)
+        "#" + Self.padded(id, 4)
     }
 
-    func speciesName(_ species: SpeciesData) -> String { localizer.name(species) }
-
-    func types(_ species: SpeciesData) -> String { localizer.types(species) }
-
     /// The name in a few other major languages: "ピカチュウ (ja), 피카츄 (ko), …".
-    func otherNames(_ species: SpeciesData) -> String? {
+    func otherNames(_ species: Species) -> String? {
         let names = ["en", "ja", "ko", "zh-hans", "fr", "de"].filter { $0 != localizer.language }.compactMap { code in
-            species.localization(code)?.name.map { "\($0) (\(code))" }
+            species.names[code].map { "\($0) (\(code))" }
         }
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     /// "Sparky (Pikachu)" or "Pikachu".
     func title(_ entry: CollectionEntry) -> String {
-        let name = speciesName(entry.species)
-        guard let nickname = entry.pokemon.nickname else { return name }
-        return "\(nickname) (\(name))"
+        guard let nickname = entry.nickname else { return entry.name }
+        return "\(nickname) (\(entry.name))"
     }
 
-    func date(_ date: Date) -> String { dayFormatter.string(from: date) }
+    /// `2026-11-21`, in the user's time zone.
+    func date(_ date: Date) -> String {
+        let time = LocalTime(date, timeZone)
+        return "\(time.year)-\(Self.padded(time.month, 2))-\(Self.padded(time.day, 2))"
+    }
 
-    func dateTime(_ date: Date) -> String { minuteFormatter.string(from: date) }
+    /// `2026-11-21 07:35`, in the user's time zone.
+    func dateTime(_ date: Date) -> String {
+        let time = LocalTime(date, timeZone)
+        return "\(self.date(date)) \(Self.padded(time.hour, 2)):\(Self.padded(time.minute, 2))"
+    }
 
-    func metres(_ decimetres: Int) -> String { String(format: "%.1f m", Double(decimetres) / 10) }
+    func metres(_ decimetres: Int) -> String { "\(decimetres / 10).\(decimetres % 10) m" }
 
-    func kilograms(_ hectograms: Int) -> String { String(format: "%.1f kg", Double(hectograms) / 10) }
-}
+    func kilograms(_ hectograms: Int) -> String { "\(hectograms / 10).\(hectograms % 10) kg" }
 
-/// An entry as `--json` prints it.
-struct EntryJSON: Encodable {
-    var id: Int64
-    var dex: Int
-    var species: String
-    var name: String
-    var nickname: String?
-    var types: [String]
-    var favorite: Bool
-    var shiny: Bool
-    var caughtAt: Date
-    var releasedAt: Date?
-
-    init(_ entry: CollectionEntry, _ localizer: Localizer) {
-        id = entry.id
-        dex = entry.species.id
-        species = entry.species.name
-        name = localizer.name(entry.species)
-        nickname = entry.pokemon.nickname
-        types = entry.species.types
-        favorite = entry.pokemon.isFavorite
-        shiny = entry.pokemon.isShiny
-        caughtAt = entry.pokemon.caughtAt
-        releasedAt = entry.pokemon.releasedAt
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 
-/// mydex's JSON: sorted keys, ISO 8601 dates, and every character a terminal could act on
-/// written as a `\u` escape (JSONEncoder leaves C1 controls and bidi overrides raw).
-enum JSONOutput {
-    static func render(_ value: some Encodable) throws -> SafeText {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        // Foundation pretty-prints empty containers over three lines; raw newlines only occur
-        // between tokens in JSON, so this cannot touch string contents.
-        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
-            .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
-            .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)
-        var escaped = ""
-        for scalar in json.unicodeScalars {
-            // C0 controls are already escaped by JSONEncoder; the rest (DEL, C1, bidi, separators) here.
-            if TerminalText.isUnsafe(scalar), scalar.value > 0x1F {
-                escaped += String(format: "\\u%04X", scalar.value)
-            } else {
-                escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return .json(escaped)
+/// A moment as a wall clock in a time zone shows it: plain arithmetic on the proleptic Gregorian
+/// calendar (what DateFormatter prints), without a formatter per command or per row.
+struct LocalTime {
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int
+
+    init(_ date: Date, _ timeZone: TimeZone) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let days = Int((Double(seconds) / 86_400).rounded(.down))
+        let secondOfDay = seconds - days * 86_400
+        hour = secondOfDay / 3600
+        minute = secondOfDay % 3600 / 60
+        // Howard Hinnant's days-to-civil.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 }

@@ -3,7 +3,7 @@ import MydexServices
 import MydexStore
 
 /// Writes a command's result as text or, with `--json`, as JSON.
-struct Printer {
+struct Printer: Sendable {
     let output: Output
     let json: Bool
     let presentation: Presentation
@@ -16,8 +16,6 @@ struct Printer {
 
     var localizer: Localizer { presentation.localizer }
 
-    func entryJSON(_ entry: CollectionEntry) -> EntryJSON { EntryJSON(entry, localizer) }
-
     var color: Bool { output.colorEnabled }
 
     /// The terminal's width when printing to one; nil when piped (nothing is cut or wrapped then).
@@ -27,7 +25,14 @@ struct Printer {
 
     func note(_ text: SafeText) throws(OutputError) { try output.note(text) }
 
-    func printJSON(_ value: some Encodable) throws { try output.print(try JSONOutput.render(value)) }
+    /// A command's result, as JSON with `--json` (a document with `"schema": 1`), else as text.
+    func emit(_ value: some CommandOutput) throws {
+        if json {
+            try output.print(try JSONOutput.render(JSONDocument(value: value)))
+        } else {
+            try value.printText(to: self)
+        }
+    }
 
     func table(_ table: Table) throws(OutputError) {
         for line in table.lines(color: color, width: columns) { try output.print(line) }
@@ -45,31 +50,18 @@ struct Printer {
         }
     }
 
-    /// The result of a command that changed one entry: JSON, or one sentence.
-    func entryChanged(_ entry: CollectionEntry, _ sentence: SafeText, committed: String) throws {
-        try afterCommit(committed) {
-            if json {
-                try printJSON(entryJSON(entry))
-            } else {
-                try line(sentence)
-            }
-        }
-    }
-
     /// "Sparky (Pikachu, entry #3)" or "Pikachu (entry #3)", the name emphasised.
     func describe(_ entry: CollectionEntry) -> SafeText {
-        let species = presentation.speciesName(entry.species)
-        guard let nickname = entry.pokemon.nickname else {
-            return SafeText(species).styled(.bold, if: color) + SafeText(" (entry #\(entry.id))")
+        guard let nickname = entry.nickname else {
+            return SafeText(entry.name).styled(.bold, if: color) + SafeText(" (entry #\(entry.id))")
         }
-        return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(species), entry #\(entry.id))")
+        return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(entry.name), entry #\(entry.id))")
     }
 
     /// The same without emphasis, for messages.
     func plainDescription(_ entry: CollectionEntry) -> String {
-        let species = presentation.speciesName(entry.species)
-        guard let nickname = entry.pokemon.nickname else { return "\(species) (entry #\(entry.id))" }
-        return "\(nickname) (\(species), entry #\(entry.id))"
+        guard let nickname = entry.nickname else { return "\(entry.name) (entry #\(entry.id))" }
+        return "\(nickname) (\(entry.name), entry #\(entry.id))"
     }
 
     /// Label–value lines, labels aligned, as `show` prints them. On a terminal, long values wrap

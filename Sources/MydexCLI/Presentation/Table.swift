@@ -1,6 +1,6 @@
 /// A text table whose columns line up on a terminal, wide (CJK) characters included.
 struct Table {
-    struct Column {
+    struct Column: Sendable {
         var title: String
         var alignRight = false
         /// Whether the column may be shortened to fit a terminal: names and prose may, ids,
@@ -22,14 +22,39 @@ struct Table {
     /// widths are measured on what will be shown. With a `width` (a terminal's), the widest
     /// columns are shrunk and their long cells end in "…" until the table fits.
     func lines(color: Bool, width: Int? = nil) -> [SafeText] {
-        var widths = columns.map { TerminalText.displayWidth($0.title) }
-        for row in rows {
+        var layout = Layout(columns, color: color)
+        for row in rows { layout.measure(row) }
+        layout.fit(into: width)
+        return [layout.header()] + rows.map { layout.line($0) }
+    }
+
+    /// A table printed as it is read (a collection of thousands need not be held in memory):
+    /// every row is measured in a first pass, then printed in a second.
+    struct Layout: Sendable {
+        let columns: [Column]
+        let color: Bool
+        private(set) var widths: [Int]
+
+        init(_ columns: [Column], color: Bool) {
+            self.columns = columns
+            self.color = color
+            widths = columns.map { TerminalText.displayWidth($0.title) }
+        }
+
+        mutating func measure(_ row: [SafeText]) {
             for (index, cell) in row.enumerated() where index < widths.count {
                 widths[index] = max(widths[index], TerminalText.displayWidth(cell.plain))
             }
         }
-        if let width { widths = Self.fitted(widths, shrinking: columns.map(\.shrinks), into: width) }
-        func line(_ allCells: [SafeText], header: Bool) -> SafeText {
+
+        /// Shrinks what may shrink to fit a terminal of `width` columns (nil: piped, as is).
+        mutating func fit(into width: Int?) {
+            if let width { widths = Table.fitted(widths, shrinking: columns.map(\.shrinks), into: width) }
+        }
+
+        func header() -> SafeText { line(columns.map { SafeText($0.title) }, header: true) }
+
+        func line(_ allCells: [SafeText], header: Bool = false) -> SafeText {
             // Empty cells at the end would only leave trailing spaces.
             var cells = allCells
             while cells.count > 1, cells.last?.plain.isEmpty == true { cells.removeLast() }
@@ -43,7 +68,6 @@ struct Table {
             let text = SafeText.joined(padded, separator: "  ")
             return header ? text.styled(.bold, if: color) : text
         }
-        return [line(columns.map { SafeText($0.title) }, header: true)] + rows.map { line($0, header: false) }
     }
 
     /// Column widths that fit `total` columns: one step at a time, the widest column that may

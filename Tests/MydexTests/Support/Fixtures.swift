@@ -38,8 +38,8 @@ enum Fixtures {
         try JSONDecoder().decode(SpeciesResource.self, from: data("pokemon-species/\(id)"))
     }
 
-    static func speciesData(_ id: Int, fetchedAt: Date = TestClock.start) throws -> SpeciesData {
-        SpeciesData(pokemon: try pokemon(id), species: try species(id), fetchedAt: fetchedAt)
+    static func speciesData(_ id: Int, fetchedAt: Date = TestClock.start) throws -> Species {
+        Species(pokemon: try pokemon(id), species: try species(id), fetchedAt: fetchedAt)
     }
 
     /// A seed whose catch picks `speciesID` out of `count` species (found by trying seeds in order).

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Text compared the way people search: case, accents, width and kana kind ignored, and only
 /// letters and digits kept (`Mr. Mime` = `mrmime`, `Nidoran♀` = `nidoran`, `ぴかちゅう` = `ピカチュウ`).
@@ -26,5 +27,13 @@ public enum SearchText {
             swap(&previous, &current)
         }
         return previous[b.count]
+    }
+}
+
+extension SearchText {
+    /// `search_key(text)` in SQL: the same normalization, so the catalog's precomputed keys and
+    /// keys computed at query time (nicknames, fetched names) compare equal.
+    static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(normalized)
     }
 }

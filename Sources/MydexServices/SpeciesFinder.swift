@@ -1,0 +1,187 @@
+import Foundation
+import MydexStore
+
+/// Problems looking things up in the Pokédex, with what to try instead.
+public enum PokedexError: Error, Equatable, CustomStringConvertible {
+    /// `dex NAME` found nothing.
+    case noMatch(query: String, suggestions: [String])
+    /// `search TEXT` found nothing.
+    case noSearchResult(query: String, suggestions: [String])
+    case ambiguous(query: String, matches: [String])
+    case unknownType(String, known: [String])
+    case unknownGeneration(Int, known: [Int])
+
+    /// A value the user chose from a fixed set (a type, a generation): a usage error.
+    public var isUnknownValue: Bool {
+        switch self {
+        case .unknownType, .unknownGeneration: return true
+        default: return false
+        }
+    }
+
+    public var description: String {
+        func quoted(_ text: String) -> String { "\"" + (text.count > 60 ? text.prefix(60) + "…" : text) + "\"" }
+        func didYouMean(_ suggestions: [String]) -> String { "Did you mean \(suggestions.joined(separator: ", "))?" }
+        switch self {
+        case .noMatch(let query, let suggestions):
+            let hint = suggestions.isEmpty ? "Try `mydex search` with part of the name." : didYouMean(suggestions)
+            return "no Pokémon matches \(quoted(query)). \(hint)"
+        case .noSearchResult(let query, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "Try fewer letters, a name in another language, or a Pokédex number." : didYouMean(suggestions)
+            return "nothing matches \(quoted(query)). \(hint)"
+        case .ambiguous(let query, let matches):
+            return "\(quoted(query)) matches several Pokémon: \(matches.joined(separator: ", ")). Use the number."
+        case .unknownType(_, let known):
+            return "no such type. Types: \(known.joined(separator: ", ")) (or their names in any language)."
+        case .unknownGeneration(_, let known):
+            let range = known.isEmpty ? "" : " Generations are \(known.first ?? 1)–\(known.last ?? 1)."
+            return "no species in that generation.\(range)"
+        }
+    }
+}
+
+/// One row of `mydex search`: a species that matched, and the user's Pokémon of that species.
+public struct SearchResult: Sendable, Equatable {
+    public var species: PokedexRow
+    /// The name that matched, with its language, when it is not the displayed one.
+    public var matchedName: SpeciesName?
+    /// Held entries of this species (those whose nickname matched, or all when the species did).
+    public var entries: [CollectionEntry]
+}
+
+/// Turns what the user typed into species, types and generations: numbers, names in any
+/// language, unique prefixes, and the nearest names when nothing matches. The SQL is the
+/// Pokédex's; the rules of matching are here.
+public struct SpeciesFinder: Sendable {
+    let pokedex: Pokedex
+    let store: CollectionStore
+
+    public init(store: CollectionStore) {
+        self.store = store
+        pokedex = Pokedex(store: store)
+    }
+
+    /// The species with this national number, or whose name (in any language) is `query`, or
+    /// whose name in the user's language is the only one that starts with it (`pika`).
+    public func species(matching query: String) async throws -> Species {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        if let number = Self.number(trimmed) {
+            guard let species = try await pokedex.species(id: number) else {
+                throw PokedexError.noMatch(query: query, suggestions: [])
+            }
+            return species
+        }
+        let wanted = SearchText.normalized(trimmed)
+        var ids = wanted.isEmpty ? [] : try await pokedex.speciesIDs(nameKey: wanted)
+        if ids.count > 1 {
+            let rows = try await pokedex.rows(ids: ids)
+            throw PokedexError.ambiguous(query: query, matches: rows.map(Self.label))
+        }
+        if ids.isEmpty, !wanted.isEmpty {
+            let prefixed = try await pokedex.speciesIDs(shownNamePrefix: wanted)
+            if prefixed.count == 1 { ids = prefixed }
+        }
+        if let id = ids.first, let species = try await pokedex.species(id: id) { return species }
+        throw PokedexError.noMatch(query: query, suggestions: try await suggestions(for: trimmed))
+    }
+
+    /// Species whose number or any name contains `text`, and the user's Pokémon whose nickname
+    /// does, in Pokédex order.
+    public func search(_ text: String) async throws -> [SearchResult] {
+        let wanted = SearchText.normalized(text)
+        let number = Self.number(text.trimmingCharacters(in: .whitespaces))
+        guard !wanted.isEmpty || number != nil else { return [] }
+        let matches = try await pokedex.speciesMatching(key: wanted, number: number)
+        let nicknamed = try await pokedex.nicknamed(containing: wanted)
+        let ids = Set(matches.map(\.id)).union(nicknamed.keys)
+        let rows = Dictionary(uniqueKeysWithValues: try await pokedex.rows(ids: ids).map { ($0.id, $0) })
+        let matchedByID = Dictionary(matches.map { ($0.id, $0.matched) }, uniquingKeysWith: { first, _ in first })
+        var results: [SearchResult] = []
+        for id in ids.sorted() {
+            guard let row = rows[id] else { continue }
+            let held = row.held > 0 ? try await store.entries(speciesID: id) : []
+            if let matched = matchedByID[id] {
+                // The displayed name needs no "matched" note when it contains the text itself.
+                let shownMatches = SearchText.normalized(row.name).contains(wanted) && !wanted.isEmpty
+                results.append(SearchResult(species: row, matchedName: shownMatches ? nil : matched, entries: held))
+            } else if let entryIDs = nicknamed[id] {
+                results.append(SearchResult(species: row, matchedName: nil, entries: held.filter { entryIDs.contains($0.id) }))
+            }
+        }
+        return results
+    }
+
+    /// A type given by its API name or its name in any language.
+    public func resolveType(_ text: String) async throws -> String {
+        let names = try await pokedex.typeNames()
+        let wanted = SearchText.normalized(text)
+        if let match = names.first(where: { SearchText.normalized($0.type) == wanted || SearchText.normalized($0.name) == wanted }) {
+            return match.type
+        }
+        throw PokedexError.unknownType(text, known: Array(Set(names.map(\.type))).sorted())
+    }
+
+    /// `generation` when the Pokédex has species in it.
+    public func checkGeneration(_ generation: Int) async throws {
+        let known = try await pokedex.generations()
+        guard known.contains(generation) else { throw PokedexError.unknownGeneration(generation, known: known) }
+    }
+
+    /// Up to three names near `text`: names that start with it first, then names that contain
+    /// it, then names a few letters off; names in the user's language before others. A name in
+    /// another language says which: "Charmina (fr, Medicham #0308)".
+    public func suggestions(for text: String) async throws -> [String] {
+        let wanted = SearchText.normalized(text)
+        // No Pokémon name is longer than this: a longer query has no near name.
+        guard !wanted.isEmpty, wanted.count <= 40 else { return [] }
+        let limit = max(2, wanted.count / 3)
+        let names = try await pokedex.names()
+        let language = pokedex.language
+        // The language each species is shown in: the user's, or English where it has none.
+        let hasOwnName = Set(names.filter { $0.language == language }.map(\.speciesID))
+        struct Candidate {
+            var rank: (kind: Int, distance: Int, foreign: Int)
+            var name: SpeciesName
+        }
+        var best: [Int: Candidate] = [:]
+        for name in names {
+            let shownLanguage = hasOwnName.contains(name.speciesID) ? language : "en"
+            let foreign = name.language == shownLanguage || name.language == "api" ? 0 : 1
+            let candidate: Candidate
+            if name.key.hasPrefix(wanted) {
+                candidate = Candidate(rank: (0, 0, foreign), name: name)
+            } else if name.key.contains(wanted) {
+                candidate = Candidate(rank: (1, 0, foreign), name: name)
+            } else {
+                // Lengths that differ by more than the limit cannot be within it.
+                guard abs(name.key.count - wanted.count) <= limit else { continue }
+                let distance = SearchText.distance(wanted, name.key)
+                guard distance <= limit else { continue }
+                candidate = Candidate(rank: (2, distance, foreign), name: name)
+            }
+            if let current = best[name.speciesID], current.rank <= candidate.rank { continue }
+            best[name.speciesID] = candidate
+        }
+        let chosen = best.values
+            .sorted { ($0.rank.kind, $0.rank.distance, $0.rank.foreign, $0.name.speciesID) < ($1.rank.kind, $1.rank.distance, $1.rank.foreign, $1.name.speciesID) }
+            .prefix(3)
+        let rows = Dictionary(uniqueKeysWithValues: try await pokedex.rows(ids: chosen.map(\.name.speciesID)).map { ($0.id, $0) })
+        return chosen.compactMap { candidate in
+            guard let row = rows[candidate.name.speciesID] else { return nil }
+            guard candidate.rank.foreign == 1, candidate.name.name != row.name else { return Self.label(row) }
+            return "\(candidate.name.name) (\(candidate.name.language), \(row.name) #\(Self.paddedNumber(row.id)))"
+        }
+    }
+
+    static func number(_ text: String) -> Int? {
+        Int(text.hasPrefix("#") ? String(text.dropFirst()) : text)
+    }
+
+    static func label(_ row: PokedexRow) -> String { "\(row.name) (#\(paddedNumber(row.id)))" }
+
+    static func paddedNumber(_ id: Int) -> String {
+        let digits = String(id)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The reviewable source of the built-in Pokédex (`Sources/CMydexCatalog/pokedex.jsonl`): every
+/// species with its text in every language PokeAPI has, made from real PokeAPI data by
+/// `PokedexGenerator` (see the README), which also compiles it into the catalog image mydex embeds.
+///
+/// The file is JSON Lines: a header line, then one `Species` per line, so a regenerated file
+/// diffs species by species.
+public struct BuiltInPokedex: Sendable {
+    public struct Header: Codable, Sendable, Equatable {
+        public var format: Int
+        /// A hash of the content: the store reinstalls the data when it changes.
+        public var version: String
+        /// Where the data came from, for people reading the file.
+        public var source: String
+        public var speciesCount: Int
+        public var types: [TypeRecord]
+    }
+
+    public struct TypeRecord: Codable, Sendable, Equatable {
+        public var name: String
+        public var names: [String: String]
+
+        public init(name: String, names: [String: String]) {
+            self.name = name
+            self.names = names
+        }
+    }
+
+    public enum Problem: Error, CustomStringConvertible {
+        case malformed(line: Int, detail: String)
+        public var description: String {
+            switch self {
+            case .malformed(let line, let detail): return "the built-in Pokédex is damaged at line \(line): \(detail)"
+            }
+        }
+    }
+
+    public static let currentFormat = 1
+
+    let bytes: Data
+
+    public init(bytes: Data) { self.bytes = bytes }
+
+    /// The header alone (cheap: the first line).
+    public func header() throws -> Header {
+        let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        do {
+            return try JSONDecoder().decode(Header.self, from: bytes[..<end])
+        } catch {
+            throw Problem.malformed(line: 1, detail: "\(error)")
+        }
+    }
+
+    /// Every species record, in Pokédex order.
+    public func species() throws -> [Species] {
+        let decoder = JSONDecoder()
+        var records: [Species] = []
+        records.reserveCapacity(1100)
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated().dropFirst() {
+            do {
+                records.append(try decoder.decode(Species.self, from: line))
+            } catch {
+                throw Problem.malformed(line: index + 1, detail: "\(error)")
+            }
+        }
+        return records
+    }
+
+    /// Writes the file: the header (with `version` computed from the content), then the species.
+    public static func encode(source: String, types: [TypeRecord], species: [Species]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let sortedTypes = types.sorted { $0.name < $1.name }
+        var body = Data()
+        for var record in species.sorted(by: { $0.id < $1.id }) {
+            record.fetchedAt = nil  // built-in data has no fetch date
+            body.append(try encoder.encode(record))
+            body.append(UInt8(ascii: "\n"))
+        }
+        let version = ContentHash.hex(body + (try encoder.encode(sortedTypes)))
+        let header = Header(
+            format: currentFormat, version: version, source: source, speciesCount: species.count, types: sortedTypes)
+        return try encoder.encode(header) + Data("\n".utf8) + body
+    }
+}
+
+/// FNV-1a, 64 bits: a stable content fingerprint (not for security).
+enum ContentHash {
+    static func hex(_ data: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,232 @@
+import CMydexCatalog
+import Foundation
+import GRDB
+
+/// The built-in Pokédex as a SQLite image: species, their names (with search keys), genus and
+/// Pokédex text in every language, their types, and type names. It is compiled into mydex and
+/// attached to every connection as the schema `catalog`, in place: nothing is decoded or copied,
+/// mydex only reads it, and no user database or backup ever contains it.
+public struct Catalog: Sendable {
+    /// Where the image's bytes are: memory that outlives every connection (an address rather
+    /// than a pointer, so that the value is Sendable). mydex never writes to the catalog.
+    let address: UInt
+    let count: Int
+
+    /// The catalog compiled into this binary.
+    public static let embedded = Catalog(bytes: UnsafeRawBufferPointer(
+        start: UnsafeRawPointer(mydex_catalog_bytes()), count: mydex_catalog_length()))
+
+    /// An image in memory, e.g. one a test just built. It is never freed: images are few and
+    /// connections may outlive any owner.
+    public init(image: Data) {
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(image.count, 1), alignment: 16)
+        image.copyBytes(to: memory)
+        self.init(bytes: UnsafeRawBufferPointer(start: memory.baseAddress, count: image.count))
+    }
+
+    init(bytes: UnsafeRawBufferPointer) {
+        address = UInt(bitPattern: bytes.baseAddress)
+        count = bytes.count
+    }
+
+    static let schemaName = "catalog"
+
+    /// Attaches the image to `db` as `catalog`, then defines the `pokedex_*` views that merge it
+    /// with the species fetched from PokeAPI (those replace the built-in rows of the same number).
+    func attach(to db: Database) throws {
+        try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schemaName)")
+        let image = UnsafeMutablePointer<UInt8>(bitPattern: address)
+        let code = mydex_catalog_deserialize(UnsafeMutableRawPointer(db.sqliteConnection), Self.schemaName, image, count)
+        guard code == 0 else { throw CatalogError.unreadable(detail: "SQLite error \(code)") }
+        // The header says whether this is the catalog at all, before any view is built on it.
+        let format = try? String.fetchOne(db, sql: "SELECT value FROM catalog.info WHERE key = 'format'")
+        guard format == CatalogSchema.format else {
+            throw CatalogError.unreadable(detail: "format \(format ?? "unknown"), expected \(CatalogSchema.format)")
+        }
+        try db.execute(sql: CatalogSchema.views)
+    }
+
+    /// What the image says about itself: the content version of the JSON Lines it was made from.
+    public static func version(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM catalog.info WHERE key = 'version'")
+    }
+}
+
+public enum CatalogError: Error, Equatable, CustomStringConvertible {
+    case unreadable(detail: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let detail):
+            return "the built-in Pokédex in this mydex binary cannot be read (\(detail)). Reinstall mydex."
+        }
+    }
+}
+
+/// The catalog's tables, and the views every query reads species through.
+enum CatalogSchema {
+    /// Bumped when the tables change; a binary refuses an image of another format.
+    static let format = "1"
+
+    static let tables = """
+        CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE species (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            height INTEGER NOT NULL,
+            weight INTEGER NOT NULL,
+            base_experience INTEGER,
+            capture_rate INTEGER NOT NULL,
+            generation INTEGER,
+            color TEXT,
+            habitat TEXT,
+            baby INTEGER NOT NULL,
+            legendary INTEGER NOT NULL,
+            mythical INTEGER NOT NULL,
+            sprite TEXT,
+            shiny_sprite TEXT,
+            cry TEXT
+        ) STRICT;
+        CREATE INDEX species_generation ON species(generation);
+        -- Names apart from the longer texts, so that lists and searches read only small pages.
+        -- `key` is the name as searches compare it (SearchText.normalized).
+        CREATE TABLE species_names (
+            species_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (species_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE species_texts (
+            species_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            genus TEXT,
+            flavor_text TEXT,
+            PRIMARY KEY (species_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE species_types (
+            species_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            PRIMARY KEY (species_id, slot)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX species_types_type ON species_types(type, species_id);
+        CREATE TABLE type_names (
+            type TEXT NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (type, language)
+        ) STRICT, WITHOUT ROWID;
+        """
+
+    /// Species as mydex sees them: the catalog's, except where PokeAPI data was fetched into
+    /// `fetched_species` (newer data, or a species the catalog lacks). TEMP views live only in
+    /// this connection, so neither the collection file nor the catalog holds them.
+    static let views = """
+        CREATE TEMP VIEW pokedex_species AS
+            SELECT id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
+                baby, legendary, mythical, sprite, shiny_sprite, cry, fetched_at
+            FROM main.fetched_species
+            UNION ALL
+            SELECT id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
+                baby, legendary, mythical, sprite, shiny_sprite, cry, NULL
+            FROM catalog.species WHERE id NOT IN (SELECT id FROM main.fetched_species);
+        CREATE TEMP VIEW pokedex_names AS
+            SELECT f.id AS species_id, n.key AS language, n.value AS name, search_key(n.value) AS key
+            FROM main.fetched_species f, json_each(f.names) n
+            UNION ALL
+            SELECT species_id, language, name, key
+            FROM catalog.species_names WHERE species_id NOT IN (SELECT id FROM main.fetched_species);
+        CREATE TEMP VIEW pokedex_types AS
+            SELECT f.id AS species_id, t.key + 1 AS slot, t.value AS type
+            FROM main.fetched_species f, json_each(f.types) t
+            UNION ALL
+            SELECT species_id, slot, type
+            FROM catalog.species_types WHERE species_id NOT IN (SELECT id FROM main.fetched_species);
+        CREATE TEMP VIEW pokedex_type_names AS
+            SELECT type, language, name FROM main.fetched_type_names
+            UNION ALL
+            SELECT type, language, name
+            FROM catalog.type_names WHERE type NOT IN (SELECT type FROM main.fetched_type_names);
+        -- Whole species, as `Species` decodes them: use with a condition on id.
+        CREATE TEMP VIEW pokedex_species_records AS
+            SELECT id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
+                baby, legendary, mythical, sprite, shiny_sprite, cry, types, names, genera, flavor_texts, fetched_at
+            FROM main.fetched_species
+            UNION ALL
+            SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
+                s.habitat, s.baby, s.legendary, s.mythical, s.sprite, s.shiny_sprite, s.cry,
+                (SELECT json_group_array(type) FROM
+                    (SELECT type FROM catalog.species_types WHERE species_id = s.id ORDER BY slot)),
+                (SELECT json_group_object(language, name) FROM catalog.species_names WHERE species_id = s.id),
+                (SELECT json_group_object(language, genus) FROM catalog.species_texts
+                    WHERE species_id = s.id AND genus IS NOT NULL),
+                (SELECT json_group_object(language, flavor_text) FROM catalog.species_texts
+                    WHERE species_id = s.id AND flavor_text IS NOT NULL),
+                NULL
+            FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species);
+        """
+}
+
+/// Builds the catalog image from the built-in Pokédex's JSON Lines.
+public enum CatalogBuilder {
+    /// A compact SQLite image of `pokedex`: the same input always gives the same rows, written
+    /// in Pokédex order and vacuumed.
+    public static func image(from pokedex: BuiltInPokedex) throws -> Data {
+        let header = try pokedex.header()
+        let species = try pokedex.species()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let building = folder.appendingPathComponent("building.sqlite").path
+        let compact = folder.appendingPathComponent("catalog.sqlite").path
+        let queue = try DatabaseQueue(path: building)
+        try queue.write { db in
+            try db.execute(sql: CatalogSchema.tables)
+            let info = try db.makeStatement(sql: "INSERT INTO info (key, value) VALUES (?, ?)")
+            for (key, value) in [
+                ("format", CatalogSchema.format), ("version", header.version), ("source", header.source),
+                ("species_count", String(species.count)),
+            ] {
+                try info.execute(arguments: [key, value])
+            }
+            try insert(species, db)
+            let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
+            for type in header.types {
+                for (language, name) in type.names.sorted(by: { $0.key < $1.key }) {
+                    try typeName.execute(arguments: [type.name, language.lowercased(), name])
+                }
+            }
+        }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [compact]) }
+        try queue.close()
+        return try Data(contentsOf: URL(fileURLWithPath: compact))
+    }
+
+    private static func insert(_ all: [Species], _ db: Database) throws {
+        let species = try db.makeStatement(sql: """
+            INSERT INTO species (id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
+                baby, legendary, mythical, sprite, shiny_sprite, cry)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let name = try db.makeStatement(sql: "INSERT INTO species_names (species_id, language, name, key) VALUES (?, ?, ?, ?)")
+        let text = try db.makeStatement(sql: "INSERT INTO species_texts (species_id, language, genus, flavor_text) VALUES (?, ?, ?, ?)")
+        let type = try db.makeStatement(sql: "INSERT INTO species_types (species_id, slot, type) VALUES (?, ?, ?)")
+        for record in all.sorted(by: { $0.id < $1.id }) {
+            try species.execute(arguments: [
+                record.id, record.name, record.height, record.weight, record.baseExperience, record.captureRate,
+                record.generation, record.color, record.habitat, record.baby, record.legendary, record.mythical,
+                record.sprite, record.shinySprite, record.cry,
+            ])
+            for (language, value) in record.names.sorted(by: { $0.key < $1.key }) {
+                try name.execute(arguments: [record.id, language.lowercased(), value, SearchText.normalized(value)])
+            }
+            for language in Set(record.genera.keys).union(record.flavorTexts.keys).sorted() {
+                try text.execute(arguments: [record.id, language.lowercased(), record.genera[language], record.flavorTexts[language]])
+            }
+            for (index, value) in record.types.enumerated() {
+                try type.execute(arguments: [record.id, index + 1, value])
+            }
+        }
+    }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import GRDB
+
+/// What `entries` returns, and in which order.
+public struct EntryQuery: Sendable, Equatable {
+    public enum Order: String, Sendable, CaseIterable {
+        /// Entry id: the order of catching.
+        case id
+        /// Pokédex number, then entry id.
+        case dex
+        /// When caught, then entry id.
+        case caught
+        /// Species name in the store's language, as searches compare names (case, accents and
+        /// punctuation ignored).
+        case name
+        /// Nicknamed entries first, by nickname; then the rest by species name.
+        case nickname
+    }
+
+    public var order: Order = .id
+    public var reverse = false
+    public var includeReleased = false
+    public var favoritesOnly = false
+
+    public init(order: Order = .id, reverse: Bool = false, includeReleased: Bool = false, favoritesOnly: Bool = false) {
+        self.order = order
+        self.reverse = reverse
+        self.includeReleased = includeReleased
+        self.favoritesOnly = favoritesOnly
+    }
+}
+
+/// Entries read one at a time, valid inside `withEntries` only.
+public struct EntryCursor {
+    private let cursor: RecordCursor<CollectionEntry>
+
+    init(_ cursor: RecordCursor<CollectionEntry>) { self.cursor = cursor }
+
+    public func next() throws -> CollectionEntry? { try cursor.next() }
+}
+
+// MARK: - Reading the collection
+
+extension CollectionStore {
+    /// The entry query: each entry with its species' names and types in the store's language.
+    /// What is shown of a species is computed once per species held (a materialized CTE), not
+    /// once per entry.
+    static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
+        """
+        WITH held AS (SELECT DISTINCT species_id FROM main.caught_pokemon),
+        typed AS MATERIALIZED (
+            SELECT species_id, group_concat(type, '/') AS type_list, group_concat(type_name, '/') AS type_name_list
+            FROM (
+                SELECT t.species_id, t.type, coalesce(tl.name, te.name, t.type) AS type_name
+                FROM pokedex_types t
+                LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
+                LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
+                WHERE t.species_id IN held
+                ORDER BY t.species_id, t.slot)
+            GROUP BY species_id),
+        shown AS MATERIALIZED (
+            SELECT s.id, s.name AS species_name, coalesce(l.name, e.name, s.name) AS name,
+                search_key(coalesce(l.name, e.name, s.name)) AS name_key,
+                coalesce(t.type_list, '') AS type_list, coalesce(t.type_name_list, '') AS type_name_list
+            FROM pokedex_species s
+            LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
+            LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
+            LEFT JOIN typed t ON t.species_id = s.id
+            WHERE s.id IN held)
+        SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny, c.caught_at, c.released_at,
+            coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
+            coalesce(w.name, '#' || c.species_id) AS name,
+            coalesce(w.type_list, '') AS type_list, coalesce(w.type_name_list, '') AS type_name_list
+        FROM main.caught_pokemon c LEFT JOIN shown w ON w.id = c.species_id
+        WHERE \(condition)
+        ORDER BY \(orderBy)
+        """
+    }
+
+    static func orderBy(_ query: EntryQuery) -> String {
+        let terms: [String]
+        switch query.order {
+        case .id: terms = ["c.id"]
+        case .dex: terms = ["c.species_id", "c.id"]
+        case .caught: terms = ["c.caught_at", "c.id"]
+        case .name: terms = ["w.name_key", "w.name", "c.id"]
+        case .nickname:
+            terms = ["c.nickname IS NULL", "search_key(c.nickname)", "c.nickname", "w.name_key", "w.name", "c.id"]
+        }
+        return terms.map { query.reverse ? "\($0) DESC" : $0 }.joined(separator: ", ")
+    }
+
+    static func condition(_ query: EntryQuery) -> String {
+        var conditions = ["1"]
+        if !query.includeReleased { conditions.append("c.released_at IS NULL") }
+        if query.favoritesOnly { conditions.append("c.is_favorite") }
+        return conditions.joined(separator: " AND ")
+    }
+
+    /// The collection in the query's order (entry order by default; released entries only when asked).
+    public func entries(_ query: EntryQuery = EntryQuery()) async throws -> [CollectionEntry] {
+        let language = self.language
+        return try await read { db in
+            try CollectionEntry.fetchAll(
+                db, sql: Self.entrySQL(where: Self.condition(query), orderBy: Self.orderBy(query)),
+                arguments: ["language": language])
+        }
+    }
+
+    /// Streams the collection to `body`, which may read it more than once (`entries()` gives a
+    /// fresh cursor each time), all in one read transaction, so every pass sees the same rows.
+    /// Memory stays flat however large the collection.
+    public func withEntries<T: Sendable>(
+        _ query: EntryQuery, _ body: @Sendable @escaping (_ entries: () throws -> EntryCursor) throws -> T
+    ) async throws -> T {
+        let language = self.language
+        let sql = Self.entrySQL(where: Self.condition(query), orderBy: Self.orderBy(query))
+        return try await read { db in
+            try body { EntryCursor(try CollectionEntry.fetchCursor(db, sql: sql, arguments: ["language": language])) }
+        }
+    }
+
+    /// One entry, released or not.
+    public func entry(id: Int64) async throws -> CollectionEntry {
+        try await read { db in try Self.entry(id, self.language, db) }
+    }
+
+    /// Entries by id (the ones that exist), e.g. those a page of history mentions.
+    public func entries(ids: some Collection<Int64>) async throws -> [Int64: CollectionEntry] {
+        let idList = Array(Set(ids))
+        guard !idList.isEmpty else { return [:] }
+        let language = self.language
+        return try await read { db in
+            // Named arguments throughout: SQLite's statements cannot mix them with positional ones.
+            var arguments: [String: (any DatabaseValueConvertible)?] = ["language": language]
+            for (index, id) in idList.enumerated() { arguments["id\(index)"] = id }
+            let list = idList.indices.map { ":id\($0)" }.joined(separator: ", ")
+            let rows = try CollectionEntry.fetchAll(
+                db, sql: Self.entrySQL(where: "c.id IN (\(list))"), arguments: StatementArguments(arguments))
+            return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Entries still held of one species, in entry order.
+    public func entries(speciesID: Int) async throws -> [CollectionEntry] {
+        let language = self.language
+        return try await read { db in
+            try CollectionEntry.fetchAll(
+                db, sql: Self.entrySQL(where: "c.species_id = :species AND c.released_at IS NULL"),
+                arguments: ["language": language, "species": speciesID])
+        }
+    }
+
+    static func entry(_ id: Int64, _ language: String, _ db: Database) throws -> CollectionEntry {
+        guard let entry = try CollectionEntry.fetchOne(
+            db, sql: entrySQL(where: "c.id = :id"), arguments: ["language": language, "id": id])
+        else { throw StoreError.entryNotFound(id: id) }
+        return entry
+    }
+
+    /// The newest history rows first.
+    public func history(limit: Int?) async throws -> [HistoryEntry] {
+        try await read { db in
+            var request = HistoryEntry.order(Column("id").desc)
+            if let limit { request = request.limit(limit) }
+            return try request.fetchAll(db)
+        }
+    }
+
+    public func counts() async throws -> CollectionCounts {
+        try await read { db in try Self.counts(db) }
+    }
+
+    static func counts(_ db: Database) throws -> CollectionCounts {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT (SELECT count(*) FROM main.caught_pokemon) AS entries,
+                (SELECT count(*) FROM main.caught_pokemon WHERE released_at IS NOT NULL) AS released,
+                (SELECT count(*) FROM main.history) AS history_rows,
+                (SELECT count(*) FROM main.fetched_species) AS cached_species
+            """)
+        return CollectionCounts(
+            entries: row?["entries"] ?? 0, released: row?["released"] ?? 0, historyRows: row?["history_rows"] ?? 0,
+            cachedSpecies: row?["cached_species"] ?? 0)
+    }
+}
+
+// MARK: - Changing the collection
+
+extension CollectionStore {
+    /// Adds a caught Pokémon (and saves its freshly fetched species, if given) together with its
+    /// history row, in one transaction.
+    public func recordCatch(
+        speciesID: Int, isShiny: Bool, at date: Date, fetchedSpecies: Species? = nil
+    ) async throws -> CollectionEntry {
+        let language = self.language
+        return try await write { db in
+            if let fetchedSpecies { try fetchedSpecies.upsert(db) }
+            guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
+            else { throw StoreError.speciesNotCached(id: speciesID) }
+            var pokemon = CaughtPokemon(
+                id: nil, speciesID: speciesID, nickname: nil, isFavorite: false, isShiny: isShiny,
+                caughtAt: date, releasedAt: nil)
+            try pokemon.insert(db)
+            try Self.appendHistory(
+                db, entryID: pokemon.id, action: .catch, detail: slug + (isShiny ? " (shiny)" : ""), at: date)
+            return try Self.entry(pokemon.id ?? 0, language, db)
+        }
+    }
+
+    /// Throws the entry back: it leaves the list but stays in the database and the history. A
+    /// released Pokémon is no favorite (the history row says it was one).
+    public func release(entryID: Int64, force: Bool, at date: Date) async throws -> CollectionEntry {
+        let language = self.language
+        return try await write { db in
+            var pokemon = try Self.activePokemon(entryID, db)
+            let wasFavorite = pokemon.isFavorite
+            if wasFavorite && !force { throw StoreError.favoriteNeedsForce(id: entryID) }
+            pokemon.releasedAt = date
+            pokemon.isFavorite = false
+            try pokemon.update(db)
+            try Self.appendHistory(
+                db, entryID: entryID, action: .release, detail: wasFavorite ? "was a favorite" : nil, at: date)
+            return try Self.entry(entryID, language, db)
+        }
+    }
+
+    /// Sets (or, with nil, clears) a nickname. The caller validates the text. Setting the name it
+    /// already has changes nothing and records nothing.
+    public func setNickname(entryID: Int64, to nickname: String?, at date: Date) async throws -> EntryChange {
+        let language = self.language
+        return try await write { db in
+            var pokemon = try Self.activePokemon(entryID, db)
+            let previous = pokemon.nickname
+            guard previous != nickname else { return EntryChange(entry: try Self.entry(entryID, language, db), changed: false) }
+            pokemon.nickname = nickname
+            try pokemon.update(db)
+            if let nickname {
+                try Self.appendHistory(
+                    db, entryID: entryID, action: .nicknameSet,
+                    detail: previous.map { "\(nickname) (was \($0))" } ?? nickname, at: date)
+            } else {
+                try Self.appendHistory(
+                    db, entryID: entryID, action: .nicknameCleared, detail: previous.map { "was \($0)" }, at: date)
+            }
+            return EntryChange(entry: try Self.entry(entryID, language, db), changed: true)
+        }
+    }
+
+    /// Marks or unmarks a favorite; when it already is (or is not) one, records nothing.
+    public func setFavorite(entryID: Int64, _ isFavorite: Bool, at date: Date) async throws -> EntryChange {
+        let language = self.language
+        return try await write { db in
+            var pokemon = try Self.activePokemon(entryID, db)
+            guard pokemon.isFavorite != isFavorite else {
+                return EntryChange(entry: try Self.entry(entryID, language, db), changed: false)
+            }
+            pokemon.isFavorite = isFavorite
+            try pokemon.update(db)
+            try Self.appendHistory(
+                db, entryID: entryID, action: isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
+            return EntryChange(entry: try Self.entry(entryID, language, db), changed: true)
+        }
+    }
+
+    static func appendHistory(
+        _ db: Database, entryID: Int64?, action: HistoryAction, detail: String?, at date: Date
+    ) throws {
+        var row = HistoryEntry(id: nil, entryID: entryID, action: action, detail: detail, occurredAt: date)
+        try row.insert(db)
+    }
+
+    private static func activePokemon(_ id: Int64, _ db: Database) throws -> CaughtPokemon {
+        guard let pokemon = try CaughtPokemon.fetchOne(db, key: id) else { throw StoreError.entryNotFound(id: id) }
+        guard !pokemon.isReleased else { throw StoreError.entryReleased(id: id) }
+        return pokemon
+    }
+}
+
+// MARK: - What was fetched from PokeAPI
+
+extension CollectionStore {
+    /// Stores (or replaces) what PokeAPI said about a species; it replaces the catalog's data.
+    public func saveSpecies(_ species: Species) async throws {
+        try await write { db in try species.upsert(db) }
+    }
+
+    /// When each species was last fetched from PokeAPI (built-in species are absent).
+    public func apiFetchDates() async throws -> [Int: Date] {
+        try await read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT id, fetched_at FROM main.fetched_species")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], $0["fetched_at"]) })
+        }
+    }
+
+    /// A cached fact, when it was fetched after `freshAfter`.
+    public func fact(_ key: String, freshAfter: Date) async throws -> String? {
+        try await read { db in
+            try String.fetchOne(
+                db, sql: "SELECT value FROM api_facts WHERE key = ? AND fetched_at > ?",
+                arguments: [key, freshAfter])
+        }
+    }
+
+    public func saveFact(_ key: String, value: String, fetchedAt: Date) async throws {
+        try await write { db in try Self.saveFact(key, value: value, fetchedAt: fetchedAt, db) }
+    }
+
+    static func saveFact(_ key: String, value: String, fetchedAt: Date, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO api_facts (key, value, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at
+                """,
+            arguments: [key, value, fetchedAt])
+    }
+}
