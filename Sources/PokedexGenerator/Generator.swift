@@ -9,7 +9,7 @@ import PokeAPI
 @main
 struct PokedexGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mydex-pokedex-generator",
+        commandName: "PokedexGenerator",
         abstract: "Regenerate mydex's built-in Pokédex from PokeAPI data.",
         discussion: """
             Offline, it reads PokeAPI responses laid out as their paths (pokemon-species/{id}/index.json, \
@@ -18,8 +18,8 @@ struct PokedexGenerator: AsyncParsableCommand {
             --api-url it fetches everything from a live PokeAPI instead (8 requests at a time).
 
             Examples:
-              $ swift run mydex-pokedex-generator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
-              $ swift run mydex-pokedex-generator --api-url https://pokeapi.co/api/v2
+              $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
+              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2
             """)
 
     @Option(help: ArgumentHelp("A local copy of PokeAPI's /api/v2 responses.", valueName: "dir"))

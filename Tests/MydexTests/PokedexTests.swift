@@ -71,7 +71,7 @@ struct BuiltInPokedexTests {
             "--csv-dir", Fixtures.sharedData.appendingPathComponent("pokeapi-csv").path, "--output", output.path,
         ])
         #expect(generator.status == 0, "\(generator.standardError)")
-        #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run mydex-pokedex-generator` and commit")
+        #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run PokedexGenerator` and commit")
     }
 }
 

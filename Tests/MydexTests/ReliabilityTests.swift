@@ -3,7 +3,7 @@ import Testing
 import MydexReliability
 
 /// The quick subset of the reliability suite (docs/RELIABILITY.md) against the built binary.
-/// The full run: `swift build -c release && .build/release/mydex-reliability --full`.
+/// The full run: `swift build -c release && .build/release/ReliabilityRunner --full`.
 @Suite("Reliability (quick)", .serialized)
 struct ReliabilityTests {
     @Test("Each reliability check passes at CI scale", arguments: ReliabilitySuite.checks.map(\.name))

@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 /// 3. `mydex catch` against a local server that fails in every way a network can. Each run must
 /// end in bounded time with one line on stderr: the offline fallback for an unreachable or
