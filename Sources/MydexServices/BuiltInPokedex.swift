@@ -3,7 +3,7 @@ import Foundation
 import MydexStore
 
 /// The Pokédex compiled into mydex: every species with its names in every language PokeAPI
-/// has, made from real PokeAPI data by `mydex-pokedex-generator` (see the README).
+/// has, made from real PokeAPI data by `PokedexGenerator` (see the README).
 ///
 /// The file is JSON Lines: a header line, then one species per line, so a regenerated file
 /// diffs species by species.
