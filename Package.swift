@@ -5,9 +5,10 @@ let package = Package(
     name: "mydex",
     platforms: [.macOS(.v13)],
     products: [
+        // The app only. The generator, the reliability runner and the benchmark are executable
+        // targets of this package (`swift run PokedexGenerator`, `swift run ReliabilityRunner`),
+        // not products: nothing else can depend on them.
         .executable(name: "mydex", targets: ["mydex"]),
-        .executable(name: "mydex-pokedex-generator", targets: ["PokedexGenerator"]),
-        .executable(name: "mydex-reliability", targets: ["ReliabilityRunner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,27 +70,38 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the tests and the reliability suite share (not a product): the loopback PokeAPI
+        // stand-in that can misbehave (`LocalHTTPServer`) and `ChildProcess`. Nothing in
+        // Sources/ depends on it.
+        .target(
+            name: "MydexTestSupport",
+            dependencies: ["MydexServices"],
+            path: "Tests/MydexTestSupport"
+        ),
         // The stress and fault suite (docs/RELIABILITY.md): drives a built `mydex` binary.
+        // Uses only mydex's public API, so it builds in release like the app it measures.
         .target(
             name: "MydexReliability",
             dependencies: [
-                "MydexCLI", "MydexServices", "PokeAPI",
+                "MydexTestSupport", "MydexCLI", "MydexServices", "MydexStore", "PokeAPI",
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+            ],
+            path: "Tests/MydexReliability"
         ),
         .executableTarget(
             name: "ReliabilityRunner",
             dependencies: [
                 "MydexReliability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Tests/ReliabilityRunner"
         ),
         // mydex against the sqlite3 CLI, side by side (docs/PERFORMANCE.md); not part of the app.
         .executableTarget(name: "MydexBenchmark", path: "Tests/Benchmark"),
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "PokedexGenerator", "MydexReliability",
+                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

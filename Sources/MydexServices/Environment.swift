@@ -38,16 +38,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         }
     }
 
-    /// The first seed whose catch picks `speciesID` out of `count` species (for tests and demos).
-    public static func seed(catching speciesID: Int, among count: Int) -> UInt64 {
-        var seed: UInt64 = 0
-        while true {
-            var generator = SeededGenerator(seed: seed)
-            if generator.nextInt(below: count) + 1 == speciesID { return seed }
-            seed += 1
-        }
-    }
-
     /// A uniform value in `0..<1`.
     public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53

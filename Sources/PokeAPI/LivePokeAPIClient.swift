@@ -116,8 +116,8 @@ public struct LivePokeAPIClient: PokeAPIClient {
         return try Self.decode(response, url: url)
     }
 
-    /// Checks that a response is JSON and decodes it (public for the fuzzing suite).
-    public static func decode<T: Decodable>(_ response: HTTPResponse, url: String) throws(PokeAPIError) -> T {
+    /// Checks that a response is JSON and decodes it.
+    static func decode<T: Decodable>(_ response: HTTPResponse, url: String) throws(PokeAPIError) -> T {
         let contentType = response.contentType?.lowercased()
         let firstByte = response.body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")

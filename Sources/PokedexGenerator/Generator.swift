@@ -11,7 +11,7 @@ import PokeAPI
 @main
 struct PokedexGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mydex-pokedex-generator",
+        commandName: "PokedexGenerator",
         abstract: "Regenerate mydex's built-in Pokédex from PokeAPI data.",
         discussion: """
             Offline, it reads PokeAPI responses laid out as their paths (pokemon-species/{id}/index.json, \

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MydexCLI
-import MydexReliability
+import MydexTestSupport
 import MydexStore
 
 #if canImport(Glibc)

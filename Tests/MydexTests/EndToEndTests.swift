@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import MydexReliability
+import MydexTestSupport
 import MydexServices
 
 /// The built `mydex` binary, run as a user runs it, against a local PokeAPI stand-in.
@@ -32,9 +32,9 @@ struct EndToEndTests {
         try await ChildProcess(binary, arguments, environment: environment).outcome()
     }
 
-    /// Runs `mydex-pokedex-generator` with this process's environment.
+    /// Runs the Pokédex generator (`PokedexGenerator`) with this process's environment.
     static func runGenerator(_ arguments: [String]) async throws -> Result {
-        try await run(try sibling("mydex-pokedex-generator"), arguments, environment: ProcessInfo.processInfo.environment)
+        try await run(try sibling("PokedexGenerator"), arguments, environment: ProcessInfo.processInfo.environment)
     }
 
     @Test("catch, list --sort dex, release, backup and restore with the real binary, copied elsewhere")

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import MydexReliability
+import MydexTestSupport
 import PokeAPI
 @testable import MydexServices
 import MydexStore

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import MydexReliability
+import MydexTestSupport
 @testable import MydexStore
 
 @Suite("Schema migrations")

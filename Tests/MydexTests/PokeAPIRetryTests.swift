@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-import MydexReliability
+import MydexTestSupport
 @testable import PokeAPI
 
 /// How the PokeAPI client waits, retries, gives up and explains itself; and what libcurl does

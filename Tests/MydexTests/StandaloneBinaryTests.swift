@@ -1,5 +1,5 @@
 import Foundation
-import MydexReliability
+import MydexTestSupport
 import Testing
 
 /// The README promises a binary that can be copied anywhere: it must not need the Swift

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Testing
-import MydexReliability
+import MydexTestSupport
 @testable import MydexStore
 
 /// Backups, restores and the store's refusals: what a user sees when a path, a lock or a file

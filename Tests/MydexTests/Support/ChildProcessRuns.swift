@@ -1,5 +1,5 @@
 import Foundation
-import MydexReliability
+import MydexTestSupport
 
 extension ChildProcess {
     /// Runs a program to completion in a working directory of its own (made inside `parent`),

@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexTestSupport
 import PokeAPI
 
 /// Real PokeAPI responses copied unchanged from PokeAPI into Tests/MydexTests/Fixtures.

@@ -1,6 +1,6 @@
 import Foundation
 import MydexCLI
-@testable import MydexReliability
+import MydexTestSupport
 import MydexServices
 import PokeAPI
 import Synchronization

@@ -1,4 +1,5 @@
-import MydexReliability
+import MydexTestSupport
 
-/// The reliability suite's loopback HTTP server, under the name the tests use.
+/// The loopback PokeAPI stand-in (MydexTestSupport, shared with the reliability suite), under
+/// the name the tests use.
 typealias TestHTTPServer = LocalHTTPServer

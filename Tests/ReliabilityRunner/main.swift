@@ -6,12 +6,12 @@ import MydexReliability
 @main
 struct ReliabilityRunner: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mydex-reliability",
+        commandName: "ReliabilityRunner",
         abstract: "Stress and fault suite for mydex: prints the figures published in docs/RELIABILITY.md.",
         discussion: """
             Examples:
-              $ swift build -c release && .build/release/mydex-reliability --full
-              $ .build/debug/mydex-reliability --only network --only crashes
+              $ swift build -c release && .build/release/ReliabilityRunner --full
+              $ .build/release/ReliabilityRunner --only network --only crashes
             """)
 
     @Flag(help: "The published run (30 s storms, 240 kills, 60 s fuzzing); default is the quick CI subset.")

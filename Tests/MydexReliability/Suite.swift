@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexTestSupport
 import Synchronization
 
 /// How hard the suite pushes: `quick` runs in CI within a minute or two, `full` is the
@@ -67,25 +68,14 @@ public final class Workspace: Sendable {
         try FileManager.default.createDirectory(at: runs, withIntermediateDirectories: true)
         chmod(runs.path, 0o755)
         // Reading commands never create a collection, so the template is made the way `catch`
-        // makes one. Callers run this on a thread of their own (the checks block), so waiting
-        // here holds no cooperative thread.
+        // makes one. Callers run this on a thread of their own (the checks block).
         let path = template.path
-        let outcome = Mutex<Result<Void, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let result: Result<Void, any Error>
-            do {
+        do {
+            try blocking {
                 let store = try CollectionStore.open(path: path, create: true)
                 try store.close()
-                result = .success(())
-            } catch {
-                result = .failure(error)
             }
-            outcome.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        if case .failure(let error) = outcome.withLock({ $0 }) {
+        } catch {
             throw SuiteError("could not create a template database: \(error)")
         }
     }
@@ -161,4 +151,24 @@ func inParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         }.start()
     }
     group.wait()
+}
+
+/// Runs async work (mydex's own store and commands) to completion and returns its result,
+/// blocking the calling thread: only from the suite's own threads, never a cooperative one.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body())
+        } catch {
+            result = .failure(error)
+        }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    done.wait()
+    guard let result = outcome.withLock({ $0 }) else { throw SuiteError("the work ended without a result") }
+    return try result.get()
 }

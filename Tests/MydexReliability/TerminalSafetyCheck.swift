@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexServices
+import MydexTestSupport
 
 /// 7. Nicknames and PokeAPI strings carrying ESC, CSI, OSC, C1 controls, NUL and bidirectional
 /// overrides never reach the terminal raw, in any command or output format.

@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 #if canImport(Glibc)
 import Glibc

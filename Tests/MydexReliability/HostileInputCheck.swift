@@ -90,7 +90,7 @@ enum HostileInputCheck {
     static func pathCases(_ workspace: Workspace, runner: MydexRunner) throws -> [[String]] {
         let folder = try workspace.folder("hostile-paths")
         let existing = folder.appendingPathComponent("existing.sqlite").path
-        FileManager.default.createFile(atPath: existing, contents: Data("not a database".utf8))
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: existing))
         return [
             ["restore", "/nonexistent/backup.sqlite"], ["restore", folder.path], ["restore", existing],
             ["restore", "/dev/null"], ["backup", existing], ["backup", "/nonexistent-dir/b.sqlite"],

@@ -12,6 +12,11 @@ public final class LocalHTTPServer: Sendable {
     public struct Request: Sendable {
         public var path: String
         public var headers: [String: String]
+
+        public init(path: String, headers: [String: String]) {
+            self.path = path
+            self.headers = headers
+        }
     }
 
     public enum Reply: Sendable {

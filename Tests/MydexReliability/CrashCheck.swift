@@ -63,11 +63,13 @@ enum CrashCheck {
               let id = json["id"] as? Int else {
             return "\(command[0]) exited 0 without its JSON: \(outcome.standardOutput.prefix(100))"
         }
-        let entries = try EntrySnapshot.load(path: path)
-        guard let entry = entries[id] else { return "\(command[0]) exited 0 but entry #\(id) is missing" }
+        let entries = try DatabaseAudit(path: path).snapshot().entries
+        guard let entry = entries.first(where: { $0.id == id }) else {
+            return "\(command[0]) exited 0 but entry #\(id) is missing"
+        }
         switch command[0] {
-        case "release" where !entry.released: return "release of #\(id) exited 0 but it is not released"
-        case "favorite" where !entry.favorite && !entry.released: return "favorite of #\(id) exited 0 but it is not a favorite"
+        case "release" where !entry.isReleased: return "release of #\(id) exited 0 but it is not released"
+        case "favorite" where !entry.isFavorite && !entry.isReleased: return "favorite of #\(id) exited 0 but it is not a favorite"
         case "nickname" where entry.nickname != command[2]: return "nickname of #\(id) exited 0 but it is \(entry.nickname ?? "none")"
         default: return nil
         }

@@ -28,37 +28,52 @@ enum FuzzCheck {
 
     // MARK: Decoders
 
+    /// Each mutated response is served to a `LivePokeAPIClient` (through a transport that answers
+    /// with it) and asked for with the client's public method for that resource, so the fuzzing
+    /// goes through the client's own checks (content type, JSON sniffing) and its decoding.
     static func fuzzDecoders(seconds: Double) throws -> (inputs: Int, accepted: Int) {
-        let samples: [(String, (Data) throws -> Void)] = [
-            ("pokemon/25", { _ = try JSONDecoder().decode(PokemonResource.self, from: $0) }),
-            ("pokemon/1", { _ = try JSONDecoder().decode(PokemonResource.self, from: $0) }),
-            ("pokemon-species/25", { _ = try JSONDecoder().decode(SpeciesResource.self, from: $0) }),
-            ("pokemon-species/151", { _ = try JSONDecoder().decode(SpeciesResource.self, from: $0) }),
-            ("type/13", { _ = try JSONDecoder().decode(TypeResource.self, from: $0) }),
-            ("pokemon-species", { _ = try JSONDecoder().decode(ResourceList.self, from: $0) }),
+        typealias Request = @Sendable (LivePokeAPIClient) async throws(PokeAPIError) -> Void
+        let samples: [(String, Request)] = [
+            ("pokemon/25", { client throws(PokeAPIError) in _ = try await client.pokemon(id: 25) }),
+            ("pokemon/1", { client throws(PokeAPIError) in _ = try await client.pokemon(id: 1) }),
+            ("pokemon-species/25", { client throws(PokeAPIError) in _ = try await client.species(id: 25) }),
+            ("pokemon-species/151", { client throws(PokeAPIError) in _ = try await client.species(id: 151) }),
+            ("type/13", { client throws(PokeAPIError) in _ = try await client.type("13") }),
+            ("type", { client throws(PokeAPIError) in _ = try await client.typeList() }),
+            ("pokemon-species", { client throws(PokeAPIError) in _ = try await client.speciesCount() }),
         ]
-        let inputs = try samples.map { name, decode -> (Data, (Data) throws -> Void) in
+        let inputs = try samples.map { name, request -> (Data, Request) in
             guard let data = fixture(name) else { throw SuiteError("missing fixture \(name) under \(fixtures.path)") }
-            return (data, decode)
+            return (data, request)
         }
-        var generator = SystemRandomNumberGenerator()
-        let deadline = Date().addingTimeInterval(seconds)
-        var count = 0, accepted = 0
-        while Date() < deadline {
-            let (original, decode) = inputs[Int.random(in: 0..<inputs.count, using: &generator)]
-            let mutated = Bool.random(using: &generator)
-                ? mutateBytes(original, &generator) : mutateStructure(original, &generator) ?? mutateBytes(original, &generator)
-            count += 1
-            do {
-                try decode(mutated)
-                accepted += 1
-            } catch {}
-            // The client's own checks (content type, JSON sniffing) on the same input.
-            let response = HTTPResponse(status: 200, contentType: ["application/json", "text/html", nil].randomElement(using: &generator) ?? nil, body: mutated)
-            let check: Result<SpeciesResource, PokeAPIError> = Result { () throws(PokeAPIError) in try LivePokeAPIClient.decode(response, url: "fuzz") }
-            _ = check
+        return try blocking {
+            var generator = SystemRandomNumberGenerator()
+            let deadline = Date().addingTimeInterval(seconds)
+            var count = 0, accepted = 0
+            while Date() < deadline {
+                let (original, request) = inputs[Int.random(in: 0..<inputs.count, using: &generator)]
+                let mutated = Bool.random(using: &generator)
+                    ? mutateBytes(original, &generator) : mutateStructure(original, &generator) ?? mutateBytes(original, &generator)
+                let contentType = ["application/json", "application/json; charset=utf-8", "text/html", nil].randomElement(using: &generator) ?? nil
+                let client = try LivePokeAPIClient(
+                    baseURL: "http://pokeapi.fuzz/api/v2",
+                    transport: CannedTransport(response: HTTPResponse(status: 200, contentType: contentType, body: mutated)),
+                    userAgent: "mydex-fuzz", retryPolicy: RetryPolicy(maxAttempts: 1),
+                    sleep: { _ in }, unitRandom: { 0 }, now: { Date() })
+                count += 1
+                do {
+                    try await request(client)
+                    accepted += 1
+                } catch {}
+            }
+            return (count, accepted)
         }
-        return (count, accepted)
+    }
+
+    /// Answers every request with the same response.
+    struct CannedTransport: HTTPTransport {
+        let response: HTTPResponse
+        func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse { response }
     }
 
     /// Flips, deletes, inserts and duplicates bytes, or truncates.
@@ -125,7 +140,6 @@ enum FuzzCheck {
         var lists = 0, executed = 0
         var statuses: [Int32: Int] = [:]
         var unexpected: String?
-        let waiter = DispatchGroup()
         let child = MydexRunner(
             binary: workspace.binary,
             environment: Workspace.baseEnvironment(home: folder, database: database).merging(["MYDEX_OFFLINE": "1"]) { _, new in new },
@@ -154,16 +168,9 @@ enum FuzzCheck {
                     environment: ["MYDEX_DB": database, "MYDEX_OFFLINE": "1", "HOME": folder.path],
                     homeDirectory: folder.path, currentDirectory: folder.path, output: captured.output(), clock: SystemClock(), random: .system,
                     transport: OfflineTransport(), busyTimeout: 5)
-                let box = StatusBox()
                 let runArguments = arguments
                 // This check runs on a thread of its own (never a cooperative one): it may wait here.
-                waiter.enter()
-                Task {
-                    box.status = await Mydex.run(arguments: runArguments, context: context)
-                    waiter.leave()
-                }
-                waiter.wait()
-                status = box.status
+                status = try blocking { await Mydex.run(arguments: runArguments, context: context) }
             }
             statuses[status, default: 0] += 1
             if ![0, 1, 64].contains(status) {
@@ -172,10 +179,6 @@ enum FuzzCheck {
         }
         let summary = statuses.keys.sorted().map { "\($0): \(statuses[$0] ?? 0)" }.joined(separator: ", ")
         return (lists, executed, summary, unexpected)
-    }
-
-    final class StatusBox: @unchecked Sendable {
-        var status: Int32 = -1
     }
 
     /// A network that is never there.

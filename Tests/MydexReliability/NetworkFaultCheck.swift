@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 /// 3. `mydex catch` against a local server that fails in every way a network can. Each run must
 /// end in bounded time with one line on stderr: the offline fallback for an unreachable or
@@ -55,11 +56,11 @@ enum NetworkFaultCheck {
             }
             defer { server.stop() }
             let (path, runner) = try workspace.database("network")
-            let before = try DatabaseAudit(path: path).report().counts
-            let fingerprint = try EntrySnapshot.fingerprint(path: path)
+            let audit = DatabaseAudit(path: path)
+            let before = try audit.snapshot()
             let outcome = try runner.with(["MYDEX_API_URL": server.baseURL, "MYDEX_TIMEOUT": String(deadline)])
                 .run(["catch"], timeout: Double(deadline) * 6 + 60)
-            let after = try DatabaseAudit(path: path).report().counts
+            let after = try audit.snapshot()
             if outcome.seconds > worst.seconds { worst = (outcome.seconds, scenario.name) }
             let lines = outcome.errorLines
             var verdict = "\(scenario.expected.rawValue), \(String(format: "%.1f", outcome.seconds)) s"
@@ -70,14 +71,14 @@ enum NetworkFaultCheck {
                 if outcome.status != 0 || lines.count != 1 || !lines[0].contains("built-in Pokédex") {
                     result.problem("\(scenario.name): expected the offline fallback, got \(outcome.status): \(outcome.standardError)")
                 }
-                if after.entries != before.entries + 1 || after.history != before.history + 1 {
+                if after.entries.count != before.entries.count + 1 || after.history.count != before.history.count + 1 {
                     result.problem("\(scenario.name): the fallback catch was not recorded exactly once")
                 }
             case .failure:
                 if outcome.status != 1 || lines.count != 1 || !lines[0].hasPrefix("Error: ") {
                     result.problem("\(scenario.name): expected one error line and exit 1, got \(outcome.status): \(outcome.standardError)")
                 }
-                if try EntrySnapshot.fingerprint(path: path) != fingerprint {
+                if after != before {
                     result.problem("\(scenario.name): the database changed although the catch failed")
                 }
                 verdict += ": " + workspace.redact(lines.first ?? "").replacingOccurrences(of: server.baseURL, with: "<api>")
