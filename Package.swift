@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "mydex",
             dependencies: ["MydexCLI"],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
         // Regenerates Sources/CMydexCatalog/pokedex.jsonl and catalog.sqlite; not part of the app.
         .executableTarget(

@@ -66,11 +66,15 @@ struct GlobalOptions: ParsableArguments {
         return store
     }
 
-    /// The store and a printer in the user's language: what every command that reads starts with.
-    func open(_ context: MydexContext, _ need: CollectionNeed) async throws -> (CollectionStore, Printer) {
+    /// The store and a printer in the user's language: what every command starts with. Only
+    /// commands that print whole species (`show`, `dex`, species in JSON) need the type names
+    /// read for the printer's localizer; entries come with theirs.
+    func open(
+        _ context: MydexContext, _ need: CollectionNeed, species: Bool = false
+    ) async throws -> (CollectionStore, Printer) {
         let store = try await openStore(context, need)
-        let localizer = Localizer(language: store.language, typeNames: try await Pokedex(store: store).typeNames())
-        return (store, Printer(context, json: json, localizer: localizer))
+        let typeNames = species ? try await Pokedex(store: store).typeNames() : []
+        return (store, Printer(context, json: json, localizer: Localizer(language: store.language, typeNames: typeNames)))
     }
 
     /// `--lang`, `MYDEX_LANG`, the locale: a bad explicit value is a usage error naming its source.

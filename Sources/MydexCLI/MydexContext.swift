@@ -16,8 +16,9 @@ public struct MydexContext: Sendable {
     /// The network. Tests pass a transport that fails the test when it is reached unstubbed.
     public var transport: any HTTPTransport
     public var retryPolicy: RetryPolicy
-    /// How dates are shown.
-    public var timeZone: TimeZone
+    /// The time zone dates are shown in; nil: the system's, looked up only when a command
+    /// shows a date (finding it loads ICU's zone data, a few milliseconds at every start otherwise).
+    public var timeZone: TimeZone?
     /// How long to wait for another `mydex` process holding the database lock.
     public var busyTimeout: TimeInterval
     /// Ctrl-C, for commands that stop cleanly on it (`dex sync`).
@@ -26,7 +27,7 @@ public struct MydexContext: Sendable {
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
-        timeZone: TimeZone = .current, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none
+        timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory

@@ -4,6 +4,8 @@ enum TerminalText {
     /// C0 and C1 controls (ESC, CSI, OSC, NUL, …), DEL, line and paragraph separators and the
     /// bidirectional overrides and isolates that can reorder what is shown.
     static func escaped(_ text: String) -> String {
+        // Most text (numbers, English names, dates) is printable ASCII: one pass over the bytes.
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -29,7 +31,13 @@ enum TerminalText {
     /// How many terminal columns `text` takes: East Asian wide and fullwidth characters and
     /// emoji take two, combining marks none.
     static func displayWidth(_ text: String) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        if isPrintableASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Whether every byte is a printable ASCII character (one column each, nothing to escape).
+    static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether `character` takes two columns (CJK, fullwidth, emoji).

@@ -85,9 +85,9 @@ public struct CatchService: Sendable {
         }
         let isShiny = generator.nextInt(below: Self.shinyOdds) == 0
 
-        let stored = try await pokedex.species(id: speciesID)
+        let stored = try await pokedex.source(ofSpecies: speciesID)
         var fetched: Species?
-        if offlineReason == nil && stored?.source != .api {
+        if offlineReason == nil && stored != .api {
             do {
                 fetched = try await api.speciesData(id: speciesID, fetchedAt: clock.now())
                 answered = true

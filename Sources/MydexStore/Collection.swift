@@ -30,6 +30,18 @@ public struct EntryQuery: Sendable, Equatable {
     }
 }
 
+/// What `entrySummary` tells about a list of entries.
+public struct EntrySummary: Sendable, Equatable {
+    public var count: Int
+    public var favorites: Int
+    public var shiny: Int
+    public var largestID: Int64
+    public var names: Set<String>
+    /// Type names in the store's language, joined by "/" as entries carry them.
+    public var typeNames: Set<String>
+    public var nicknames: Set<String>
+}
+
 /// Entries read one at a time, valid inside `withEntries` only.
 public struct EntryCursor {
     private let cursor: RecordCursor<CollectionEntry>
@@ -43,30 +55,11 @@ public struct EntryCursor {
 
 extension CollectionStore {
     /// The entry query: each entry with its species' names and types in the store's language.
-    /// What is shown of a species is computed once per species held (a materialized CTE), not
-    /// once per entry.
+    /// What is shown of a species is computed once per species held (`SpeciesSQL.shown`, a
+    /// materialized CTE), not once per entry.
     static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
         """
-        WITH held AS (SELECT DISTINCT species_id FROM main.caught_pokemon),
-        typed AS MATERIALIZED (
-            SELECT species_id, group_concat(type, '/') AS type_list, group_concat(type_name, '/') AS type_name_list
-            FROM (
-                SELECT t.species_id, t.type, coalesce(tl.name, te.name, t.type) AS type_name
-                FROM pokedex_types t
-                LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
-                LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
-                WHERE t.species_id IN held
-                ORDER BY t.species_id, t.slot)
-            GROUP BY species_id),
-        shown AS MATERIALIZED (
-            SELECT s.id, s.name AS species_name, coalesce(l.name, e.name, s.name) AS name,
-                search_key(coalesce(l.name, e.name, s.name)) AS name_key,
-                coalesce(t.type_list, '') AS type_list, coalesce(t.type_name_list, '') AS type_name_list
-            FROM pokedex_species s
-            LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
-            LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
-            LEFT JOIN typed t ON t.species_id = s.id
-            WHERE s.id IN held)
+        WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon"))
         SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny, c.caught_at, c.released_at,
             coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
             coalesce(w.name, '#' || c.species_id) AS name,
@@ -117,6 +110,32 @@ extension CollectionStore {
         let sql = Self.entrySQL(where: Self.condition(query), orderBy: Self.orderBy(query))
         return try await read { db in
             try body { EntryCursor(try CollectionEntry.fetchCursor(db, sql: sql, arguments: ["language": language])) }
+        }
+    }
+
+    /// What a list of the entries `query` selects holds, without reading them one by one: how
+    /// many, how many favorites and shiny, the largest id, and the distinct names, type names and
+    /// nicknames (what a table needs to size its columns before printing the first row).
+    public func entrySummary(_ query: EntryQuery) async throws -> EntrySummary {
+        let language = self.language
+        let condition = Self.condition(query)
+        return try await read { db in
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT count(*) AS count, coalesce(sum(c.is_favorite), 0) AS favorites,
+                    coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
+                FROM main.caught_pokemon c WHERE \(condition)
+                """)
+            let shown = try Row.fetchAll(db, sql: """
+                WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
+                SELECT name, type_name_list FROM shown
+                """, arguments: ["language": language])
+            let nicknames = try String.fetchAll(db, sql: """
+                SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
+                """)
+            return EntrySummary(
+                count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
+                largestID: counts?["max_id"] ?? 0, names: Set(shown.map { $0["name"] }),
+                typeNames: Set(shown.map { $0["type_name_list"] }), nicknames: Set(nicknames))
         }
     }
 

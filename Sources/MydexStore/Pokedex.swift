@@ -106,6 +106,14 @@ public struct Pokedex: Sendable {
         }
     }
 
+    /// Where a species' data comes from, or nil when there is none (cheaper than the species).
+    public func source(ofSpecies id: Int) async throws -> Species.Source? {
+        try await store.read { db in
+            try Bool.fetchOne(db, sql: "SELECT fetched_at IS NOT NULL FROM pokedex_species WHERE id = ?", arguments: [id])
+                .map { $0 ? .api : .builtin }
+        }
+    }
+
     /// Whole species for the given ids (those that exist), by id.
     public func species(ids: some Collection<Int>) async throws -> [Int: Species] {
         let idList = Array(Set(ids))
@@ -195,23 +203,13 @@ public struct Pokedex: Sendable {
     static func rowSQL(where condition: String, limit: Bool) -> String {
         """
         WITH page AS MATERIALIZED (
-            SELECT s.id, s.name AS species_name, coalesce(l.name, e.name, s.name) AS name, s.generation
-            FROM pokedex_species s
-            LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
-            LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
-            WHERE \(condition)
-            ORDER BY s.id \(limit ? "LIMIT :limit OFFSET :offset" : ""))
-        SELECT p.*,
-            coalesce((SELECT group_concat(type, '/') FROM (
-                SELECT t.type FROM pokedex_types t WHERE t.species_id = p.id ORDER BY t.slot)), '') AS type_list,
-            coalesce((SELECT group_concat(name, '/') FROM (
-                SELECT coalesce(tl.name, te.name, t.type) AS name FROM pokedex_types t
-                LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
-                LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
-                WHERE t.species_id = p.id ORDER BY t.slot)), '') AS type_name_list,
-            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = p.id) AS caught,
-            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = p.id AND c.released_at IS NULL) AS held
-        FROM page p ORDER BY p.id
+            SELECT s.id FROM pokedex_species s WHERE \(condition)
+            ORDER BY s.id \(limit ? "LIMIT :limit OFFSET :offset" : "")),
+        \(SpeciesSQL.shown(ids: "SELECT id FROM page"))
+        SELECT w.id, w.species_name, w.name, w.generation, w.type_list, w.type_name_list,
+            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = w.id) AS caught,
+            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = w.id AND c.released_at IS NULL) AS held
+        FROM shown w ORDER BY w.id
         """
     }
 

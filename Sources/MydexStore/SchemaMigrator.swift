@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Applies the embedded migrations: in order, once each, each in its own IMMEDIATE transaction,
+/// Applies the embedded migrations: in order, once each, all pending ones in one IMMEDIATE transaction,
 /// recorded in `mydex_schema_migrations`.
 ///
 /// GRDB's `DatabaseMigrator` is not used because two processes migrating a fresh file at once can
@@ -54,42 +54,40 @@ struct SchemaMigrator {
 
     /// Brings the database up to date. Reads first, so an up-to-date database is never written to.
     ///
-    /// Each migration runs with foreign keys off, as SQLite's procedure for rebuilding a table
-    /// requires, and `foreign_key_check` must pass before it commits. A migration that freed
+    /// Migrations run with foreign keys off, as SQLite's procedure for rebuilding a table
+    /// requires, and `foreign_key_check` must pass after each. A migration that freed
     /// much of the file (m0004 moved the built-in Pokédex out) is followed by VACUUM.
     /// - Returns: whether a migration was applied.
     @discardableResult
     func migrate(_ writer: some DatabaseWriter, path: String, now: Date) throws -> Bool {
-        var pending = try writer.read { db in
+        let pending = try writer.read { db in
             try pendingMigrations(for: Self.readState(db), path: path)
         }
         guard !pending.isEmpty else { return false }
         try writer.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
             defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
-            while !pending.isEmpty {
-                try db.inTransaction(.immediate) {
-                    // Another process may have migrated since the read: decide again under the write lock.
-                    let stillPending = try pendingMigrations(for: Self.readState(db), path: path)
-                    guard let next = stillPending.first else {
-                        pending = []
-                        return .commit
-                    }
-                    try apply(next, to: db, path: path, now: now)
-                    pending = Array(stillPending.dropFirst())
-                    return .commit
+            // All pending migrations in one transaction: a new collection is made in one step
+            // (one journal, one sync), and a failed upgrade leaves the file as it was.
+            try db.inTransaction(.immediate) {
+                // Another process may have migrated since the read: decide again under the write lock.
+                for migration in try pendingMigrations(for: Self.readState(db), path: path) {
+                    try apply(migration, to: db, path: path, now: now)
                 }
+                return .commit
             }
             try Self.compactIfSparse(db)
         }
         return true
     }
 
-    /// VACUUM when a quarter or more of the file is free pages.
+    /// VACUUM when a quarter or more of the file, and at least 256 KiB, is free pages (a new
+    /// collection's few freed pages are not worth rewriting the file for).
     static func compactIfSparse(_ db: Database) throws {
         let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
         let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-        if free > 0, free * 4 >= pages { try db.execute(sql: "VACUUM") }
+        let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
+        if free * 4 >= pages, free * pageSize >= 256 * 1024 { try db.execute(sql: "VACUUM") }
     }
 
     private func apply(_ migration: Migration, to db: Database, path: String, now: Date) throws {

@@ -89,6 +89,17 @@ func measure(_ arguments: [String], environment: [String: String], output: Strin
     return Measurement(seconds: seconds, peakKilobytes: usage.ru_maxrss)
 }
 
+/// The peak resident memory of one run, in KiB, as GNU time reports it (nil without it).
+func peakMemory(_ subject: Subject, environment: [String: String]) throws -> Int? {
+    let time = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-benchmark-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: report) }
+    try subject.prepare()
+    _ = try measure([time, "-f", "%M", "-o", report.path] + subject.arguments, environment: environment)
+    return Int(try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
 struct Statistics {
     var min: Double
     var median: Double
@@ -149,6 +160,11 @@ func compare(_ what: String, _ subject: Subject, against reference: Subject, run
         peaks.subject = max(peaks.subject, measuredSubject.peakKilobytes)
         peaks.reference = max(peaks.reference, measuredReference.peakKilobytes)
     }
+    // wait4's peak counts the benchmark's own memory: posix_spawn starts the child in this
+    // process's address space, and the kernel keeps that high-water mark across exec. GNU time
+    // forks from a small process instead, so its figure is the program's own.
+    if let subjectPeak = try peakMemory(subject, environment: environment) { peaks.subject = subjectPeak }
+    if let referencePeak = try peakMemory(reference, environment: environment) { peaks.reference = referencePeak }
     return Row(
         what: what, against: reference.label, ratio: Statistics(ratios), subject: Statistics(subjectTimes),
         reference: Statistics(referenceTimes), subjectPeak: peaks.subject, referencePeak: peaks.reference)
@@ -193,15 +209,25 @@ struct Workspace {
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
-/// What `mydex list --sort dex` shows, as the sqlite3 CLI would print it with the same joins.
+/// What `mydex list --sort dex` shows, as the sqlite3 CLI would print it with the same joins:
+/// the collection, and the species' English names and types from the catalog image attached.
 let listQuery = """
     SELECT c.id, printf('#%04d', c.species_id), coalesce(l.name, s.name), c.nickname,
-           (SELECT group_concat(t.type, '/') FROM species_types t WHERE t.species_id = c.species_id),
+           (SELECT group_concat(t.type, '/') FROM catalog.species_types t WHERE t.species_id = c.species_id),
            c.is_favorite, c.is_shiny, substr(c.caught_at, 1, 10)
-    FROM caught_pokemon c JOIN species s ON s.id = c.species_id
-    LEFT JOIN species_localizations l ON l.species_id = c.species_id AND l.language = 'en'
+    FROM caught_pokemon c JOIN catalog.species s ON s.id = c.species_id
+    LEFT JOIN catalog.species_names l ON l.species_id = c.species_id AND l.language = 'en'
     WHERE c.released_at IS NULL ORDER BY c.species_id, c.id;
     """
+
+/// The catalog image mydex embeds, beside this file's package (the sqlite3 CLI attaches it).
+let catalogImage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources/CMydexCatalog/catalog.sqlite").path
+
+/// The sqlite3 CLI on `database` with the catalog attached, running `sql`.
+func sqlite3WithCatalog(_ sqlite3: String, _ database: String, _ sql: String) -> [String] {
+    [sqlite3, "-cmd", "ATTACH 'file:\(catalogImage)?mode=ro' AS catalog", database, sql]
+}
 
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
@@ -214,6 +240,9 @@ func run() throws {
     }
     guard FileManager.default.isExecutableFile(atPath: options.sqlite3) else {
         throw BenchmarkError("no sqlite3 CLI at \(options.sqlite3): `apt-get install sqlite3`, or pass --sqlite3")
+    }
+    guard FileManager.default.fileExists(atPath: catalogImage) else {
+        throw BenchmarkError("no catalog image at \(catalogImage): run the benchmark from a checkout")
     }
     let workspace = try Workspace(options: options)
     defer { workspace.remove() }
@@ -234,7 +263,7 @@ func run() throws {
         runs: runs, environment: environment))
     rows.append(try compare(
         "`mydex list`, 1 entry", Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", one]),
-        against: Subject(label: "`sqlite3` listing the entries sorted by dex", arguments: [sqlite3, one, listQuery]),
+        against: Subject(label: "`sqlite3` listing the entries sorted by dex", arguments: sqlite3WithCatalog(sqlite3, one, listQuery)),
         runs: runs, environment: environment))
     rows.append(try compare(
         "`mydex dex 25`", Subject(label: "", arguments: [mydex, "dex", "25", "--db", one]),
@@ -252,14 +281,14 @@ func run() throws {
     rows.append(try compare(
         "`mydex list --sort dex`, \(tenThousandLabel) entries",
         Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", tenThousand]),
-        against: Subject(label: "`sqlite3` listing the same entries sorted", arguments: [sqlite3, tenThousand, listQuery]),
+        against: Subject(label: "`sqlite3` listing the same entries sorted", arguments: sqlite3WithCatalog(sqlite3, tenThousand, listQuery)),
         runs: runs, environment: environment))
     let bigLabel = options.quick ? "5,000" : "100,000"
     for arguments in [["list"], ["list", "--json"]] {
         rows.append(try compare(
             "`mydex \(arguments.joined(separator: " "))`, \(bigLabel) entries",
             Subject(label: "", arguments: [mydex] + arguments + ["--db", hundredThousand]),
-            against: Subject(label: "`sqlite3` listing the same entries", arguments: [sqlite3, hundredThousand, listQuery]),
+            against: Subject(label: "`sqlite3` listing the same entries", arguments: sqlite3WithCatalog(sqlite3, hundredThousand, listQuery)),
             runs: max(3, runs / 5), environment: environment))
     }
     let insertCopy = workspace.path("insert.sqlite")

@@ -46,7 +46,7 @@ struct DexShowCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly)
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
         let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
         let tally = try await Pokedex(store: store).tally(speciesID: species.id)
         let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
@@ -137,7 +137,7 @@ struct DexListCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly)
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
         let finder = SpeciesFinder(store: store)
         let pokedex = Pokedex(store: store)
         let (page, total) = try await UsageError.naming(type: type, generation: generation) {

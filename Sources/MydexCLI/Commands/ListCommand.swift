@@ -51,17 +51,19 @@ struct ListCommand: MydexCommand {
         let (store, printer) = try await global.open(context, .emptyIfMissing)
         let query = EntryQuery(order: sort.order, reverse: reverse, includeReleased: all, favoritesOnly: favorites)
         let output = EntryListOutput(printer: printer, withReleased: all)
-        let counts = try await store.withEntries(query) { entries in
-            printer.json ? try output.printJSON(entries()) : try output.printText(entries)
+        if printer.json {
+            try await store.withEntries(query) { entries in try output.printJSON(entries()) }
+            return
         }
-        guard !printer.json else { return }
-        guard counts.entries > 0 else {
+        let summary = try await store.entrySummary(query)
+        guard summary.count > 0 else {
             // A missing collection was already reported where mydex looked for it.
             guard !store.isInMemory else { return }
             try printer.note(favorites ? "No favorites yet. Mark one with `mydex favorite ID`." : "Your collection is empty. Catch a Pokémon with `mydex catch`.")
             return
         }
-        try printer.note(SafeText("\(counts.entries) Pokémon, \(counts.favorites) favorite\(counts.favorites == 1 ? "" : "s"), \(counts.shiny) shiny"))
+        try await store.withEntries(query) { entries in try output.printText(entries(), summary: summary) }
+        try printer.note(SafeText("\(summary.count) Pokémon, \(summary.favorites) favorite\(summary.favorites == 1 ? "" : "s"), \(summary.shiny) shiny"))
     }
 }
 
@@ -71,13 +73,9 @@ struct EntryListOutput: Sendable {
     let printer: Printer
     let withReleased: Bool
 
-    struct Counts: Sendable {
-        var entries = 0
-        var favorites = 0
-        var shiny = 0
-    }
-
-    func printText(_ entries: () throws -> EntryCursor) throws -> Counts {
+    /// The table, sized from the summary (the distinct names, types and nicknames, the largest
+    /// id) before the first row is printed: rows are formatted once, as they are read.
+    func printText(_ entries: EntryCursor, summary: EntrySummary) throws {
         var columns: [Table.Column] = [
             .init(title: "ID", alignRight: true, shrinks: false), .init(title: "DEX", shrinks: false), .init(title: "NAME"),
             .init(title: "NICKNAME"), .init(title: "TYPES"), .init(title: "FAV", shrinks: false),
@@ -85,31 +83,30 @@ struct EntryListOutput: Sendable {
         ]
         if withReleased { columns.append(.init(title: "RELEASED", shrinks: false)) }
         var layout = Table.Layout(columns, color: printer.color)
-        var counts = Counts()
-        let measuring = try entries()
-        while let entry = try measuring.next() {
-            layout.measure(row(entry))
-            counts.entries += 1
-            if entry.isFavorite { counts.favorites += 1 }
-            if entry.isShiny { counts.shiny += 1 }
+        func widest(_ values: Set<String>) -> SafeText {
+            values.map { SafeText($0) }.max { TerminalText.displayWidth($0.plain) < TerminalText.displayWidth($1.plain) } ?? ""
         }
-        guard counts.entries > 0 else { return counts }
+        // One row made of the widest value of each column measures them all.
+        var widest: [SafeText] = [
+            SafeText(String(summary.largestID)), "#0000", widest(summary.names), widest(summary.nicknames),
+            widest(summary.typeNames), "★", "✨", "0000-00-00",
+        ]
+        if withReleased { widest.append("0000-00-00") }
+        layout.measure(widest)
         layout.fit(into: printer.columns)
         try printer.line(layout.header())
-        let printing = try entries()
-        while let entry = try printing.next() { try printer.line(layout.line(row(entry))) }
-        return counts
+        while let entry = try entries.next() { try printer.line(layout.line(row(entry))) }
     }
 
-    func printJSON(_ entries: EntryCursor) throws -> Counts {
+    func printJSON(_ entries: EntryCursor) throws {
         let json = JSONOutput()
-        var counts = Counts()
+        var count = 0
         // Each element is printed once the next one is read: all but the last take a comma.
         var previous: SafeText?
         while let entry = try entries.next() {
             if let previous { try printer.line(previous + ",") } else { try printer.line(.json("{\n  \"entries\" : [")) }
             previous = try json.element(EntryJSON(entry), depth: 2)
-            counts.entries += 1
+            count += 1
         }
         if let previous {
             try printer.line(previous)
@@ -117,7 +114,6 @@ struct EntryListOutput: Sendable {
         } else {
             try printer.line(.json("{\n  \"entries\" : [],\n  \"schema\" : \(JSONSchema.version)\n}"))
         }
-        return counts
     }
 
     private func row(_ entry: CollectionEntry) -> [SafeText] {

@@ -31,7 +31,7 @@ struct SearchCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly)
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
         let finder = SpeciesFinder(store: store)
         let query = text.joined(separator: " ")
         let results = try await finder.search(query)

@@ -23,7 +23,7 @@ struct ShowCommand: MydexCommand {
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
+        let (store, printer) = try await global.open(context, .existing, species: true)
         let entry = try await store.entry(id: id)
         guard let species = try await Pokedex(store: store).species(id: entry.speciesID) else {
             throw StoreError.speciesNotCached(id: entry.speciesID)

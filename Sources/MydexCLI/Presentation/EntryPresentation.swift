@@ -6,9 +6,10 @@ import MydexStore
 /// is prepared until a command prints (no formatter or locale data is loaded at start).
 struct Presentation: Sendable {
     let localizer: Localizer
-    let timeZone: TimeZone
+    /// nil: the system's, found on the first date shown.
+    let timeZone: TimeZone?
 
-    init(timeZone: TimeZone, localizer: Localizer) {
+    init(timeZone: TimeZone?, localizer: Localizer) {
         self.localizer = localizer
         self.timeZone = timeZone
     }
@@ -58,8 +59,9 @@ struct Presentation: Sendable {
 struct LocalTime {
     var year: Int, month: Int, day: Int, hour: Int, minute: Int
 
-    init(_ date: Date, _ timeZone: TimeZone) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    init(_ date: Date, _ timeZone: TimeZone?) {
+        let offset = (timeZone ?? .current).secondsFromGMT(for: date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let secondOfDay = seconds - days * 86_400
         hour = secondOfDay / 3600

@@ -123,7 +123,8 @@ struct JSONOutput {
         // Foundation pretty-prints empty containers over three lines; raw newlines only occur
         // between tokens in JSON, so this cannot touch string contents.
         var json = String(decoding: try encoder.encode(value), as: UTF8.self)
-        if json.contains("[\n") || json.contains("{\n") {
+        // An empty container is the only place a line holds nothing but spaces.
+        if json.contains("\n\n") || json.contains(" \n") {
             json = json
                 .replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
                 .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression)

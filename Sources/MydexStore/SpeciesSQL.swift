@@ -1,0 +1,53 @@
+/// What lists show of a species, in SQL: its names and type names in the language bound to
+/// `:language`, read straight from the catalog's and the fetched tables by primary key. (The
+/// `pokedex_*` views merge the two with UNION ALL, which SQLite cannot push a join into: joined
+/// per row, they were materialized whole, tens of milliseconds per query.) A fetched species
+/// replaces the catalog's; the language falls back to English, then to PokeAPI's name.
+enum SpeciesSQL {
+    /// A CTE `shown(id, species_name, name, name_key, generation, type_list, type_name_list)`
+    /// over the species whose ids `ids` (a SELECT of one column) returns.
+    static func shown(ids: String) -> String {
+        """
+        shown AS MATERIALIZED (
+            SELECT i.id,
+                coalesce(f.name, c.name) AS species_name,
+                CASE WHEN f.id IS NOT NULL
+                    THEN coalesce(json_extract(f.names, '$."' || :language || '"'), json_extract(f.names, '$.en'), f.name)
+                    ELSE coalesce(cl.name, ce.name, c.name) END AS name,
+                CASE WHEN f.id IS NOT NULL
+                    THEN search_key(coalesce(json_extract(f.names, '$."' || :language || '"'), json_extract(f.names, '$.en'), f.name))
+                    ELSE coalesce(cl.key, ce.key, c.name) END AS name_key,
+                coalesce(f.generation, c.generation) AS generation,
+                coalesce((SELECT group_concat(type, '/') FROM (\(types("i.id")))), '') AS type_list,
+                coalesce((SELECT group_concat(\(typeName("t.type")), '/') FROM (\(types("i.id"))) t), '') AS type_name_list
+            FROM (\(ids)) i
+            LEFT JOIN main.fetched_species f ON f.id = i.id
+            LEFT JOIN catalog.species c ON c.id = i.id AND f.id IS NULL
+            LEFT JOIN catalog.species_names cl ON cl.species_id = c.id AND cl.language = :language
+            LEFT JOIN catalog.species_names ce ON ce.species_id = c.id AND ce.language = 'en'
+            WHERE f.id IS NOT NULL OR c.id IS NOT NULL)
+        """
+    }
+
+    /// The types of species `id`, in slot order, as rows of `type`.
+    static func types(_ id: String) -> String {
+        """
+        SELECT value AS type FROM main.fetched_species, json_each(fetched_species.types) WHERE fetched_species.id = \(id)
+        UNION ALL
+        SELECT type FROM catalog.species_types
+        WHERE species_id = \(id) AND NOT EXISTS (SELECT 1 FROM main.fetched_species WHERE fetched_species.id = \(id))
+        """
+    }
+
+    /// The name of type `type` in `:language`, else English, else PokeAPI's name.
+    static func typeName(_ type: String) -> String {
+        """
+        coalesce(
+            (SELECT name FROM main.fetched_type_names WHERE type = \(type) AND language = :language),
+            (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = :language),
+            (SELECT name FROM main.fetched_type_names WHERE type = \(type) AND language = 'en'),
+            (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = 'en'),
+            \(type))
+        """
+    }
+}
