@@ -53,8 +53,13 @@ extension CollectionStore {
         }
         guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
         // Errors here are about the copy (a full disk, say): copyVerified names the destination.
-        let counts = try Self.copyVerified(to: destination) { copy in try writer.backup(to: copy) }
-        return BackupSummary(path: destination, counts: counts, pruned: [])
+        // But the backup API copies pages as they are, so a damaged copy is a damaged collection.
+        do {
+            let counts = try Self.copyVerified(to: destination) { copy in try writer.backup(to: copy) }
+            return BackupSummary(path: destination, counts: counts, pruned: [])
+        } catch StoreError.damagedDatabase(_, let detail) {
+            throw StoreError.damagedDatabase(path: path, detail: detail)
+        }
     }
 
     /// Removes the oldest automatic backups so that `keep` remain. The copies saved before a

@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 /// 6. `backup` while 4 processes write: every copy passes integrity_check, is consistent (each
 /// entry with its catch row: the collection at one moment), and restores.
@@ -45,7 +46,7 @@ enum BackupUnderLoadCheck {
             let (_, scratch) = try workspace.database("restore-target")
             let outcome = try scratch.run(["restore", copy.path])
             let list = try scratch.run(["list", "--all", "--json"])
-            let entries = (try? JSONSerialization.jsonObject(with: list.outputBytes) as? [Any])?.count
+            let entries = (try? list.document())?.objects("entries")?.count
             if outcome.status == 0 && entries == copy.counts.entries {
                 restored += 1
             } else {

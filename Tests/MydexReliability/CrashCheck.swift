@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -59,8 +60,7 @@ enum CrashCheck {
 
     /// Whether a command that exited 0 left its change behind, as its JSON said.
     private static func effectMissing(_ command: [String], _ outcome: MydexRunner.Outcome, path: String) throws -> String? {
-        guard let json = try? JSONSerialization.jsonObject(with: outcome.outputBytes) as? [String: Any],
-              let id = json["id"] as? Int else {
+        guard let document = try? outcome.document(), let id = document.object("entry")?["id"] as? Int else {
             return "\(command[0]) exited 0 without its JSON: \(outcome.standardOutput.prefix(100))"
         }
         let entries = try DatabaseAudit(path: path).snapshot().entries

@@ -16,33 +16,51 @@ enum DamagedDatabaseCheck {
         return result
     }
 
-    /// Newer, foreign, non-SQLite, truncated and corrupted files: every command refuses them.
+    /// A way to damage a collection, and what a command met with it must say.
+    private struct Damage {
+        var name: String
+        var expected: String
+        /// The commands that must refuse; the others may also work (nil: all must refuse).
+        var refusedBy: Set<String>?
+        var damage: (String) throws -> Void
+
+        init(_ name: String, _ expected: String, refusedBy: Set<String>? = nil, damage: @escaping (String) throws -> Void) {
+            self.name = name
+            self.expected = expected
+            self.refusedBy = refusedBy
+            self.damage = damage
+        }
+    }
+
+    /// Newer, foreign, non-SQLite, truncated and corrupted files: every command refuses them,
+    /// in one line naming the file. Opening checks only what is cheap and decisive, so a
+    /// corrupted page is met by the commands that read it, and always by `backup`.
     private static func refusals(_ workspace: Workspace, _ result: inout CheckResult) throws {
-        let damages: [(name: String, expected: String, damage: (String) throws -> Void)] = [
-            ("newer schema", "newer mydex", { path in
+        let damages: [Damage] = [
+            Damage("newer schema", "newer mydex") { path in
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { try $0.execute(sql: "INSERT INTO mydex_schema_migrations VALUES ('m9999_from_the_future', '2030-01-01')") }
                 try queue.close()
-            }),
-            ("foreign SQLite file", "not a mydex database", { path in
+            },
+            Damage("foreign SQLite file", "not a mydex database") { path in
                 try FileManager.default.removeItem(atPath: path)
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { try $0.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')") }
                 try queue.close()
-            }),
-            ("non-SQLite file", "not a mydex database", { path in
+            },
+            Damage("non-SQLite file", "not a mydex database") { path in
                 try Data(String(repeating: "Dear diary,\n", count: 4000).utf8).write(to: URL(fileURLWithPath: path))
-            }),
-            ("truncated file", "damaged", { path in
+            },
+            Damage("truncated file", "damaged") { path in
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
                 try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
-            }),
-            ("corrupted page", "damaged", { path in
-                var data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let page = 4096
-                data.replaceSubrange((data.count / 2 / page) * page ..< (data.count / 2 / page + 1) * page, with: Data(repeating: 0xA5, count: page))
-                try data.write(to: URL(fileURLWithPath: path))
-            }),
+            },
+            // The page holding the entries, which every command reads.
+            Damage("corrupted page", "damaged") { path in try DatabaseDamage.overwritePage(of: "caught_pokemon", in: path) },
+            // The history's page, which `list` and `stats` need not read: `backup` checks every page.
+            Damage("corrupted history page", "damaged", refusedBy: ["catch", "backup", "history"]) { path in
+                try DatabaseDamage.overwritePage(of: "history", in: path)
+            },
         ]
         let commands = [["list"], ["catch", "--offline"], ["backup"], ["history"], ["stats"]]
         for damage in damages {
@@ -50,12 +68,16 @@ enum DamagedDatabaseCheck {
             _ = try runner.run(["catch", "--offline"])
             try damage.damage(path)
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            var refused = 0
+            var refused = 0, worked = 0
+            var message = ""
             for command in commands {
                 let outcome = try runner.run(command)
                 let lines = outcome.errorLines
-                if outcome.status == 1, lines.count == 1, lines[0].hasPrefix("Error: "), lines[0].contains(damage.expected) {
+                if outcome.status == 1, lines.count == 1, lines[0].hasPrefix("Error: \(path) "), lines[0].contains(damage.expected) {
                     refused += 1
+                    if message.isEmpty { message = String(lines[0]) }
+                } else if outcome.status == 0, let refusedBy = damage.refusedBy, !refusedBy.contains(command[0]) {
+                    worked += 1
                 } else {
                     result.problem("\(damage.name), \(command[0]): expected a one-line refusal, got \(outcome.status): \(outcome.standardError.prefix(200))")
                 }
@@ -64,8 +86,8 @@ enum DamagedDatabaseCheck {
                 }
             }
             try expectNoLeftovers(URL(fileURLWithPath: path).deletingLastPathComponent(), damage.name, &result)
-            let message = try runner.run(["list"]).errorLines.first.map(String.init) ?? ""
-            result.figure(damage.name, "\(refused)/\(commands.count) commands refused, file unchanged: \(workspace.redact(message))")
+            let working = worked > 0 ? ", \(worked) worked without reading it" : ""
+            result.figure(damage.name, "\(refused)/\(commands.count) commands refused\(working), file unchanged: \(workspace.redact(message))")
         }
     }
 
@@ -162,5 +184,24 @@ enum DamagedDatabaseCheck {
         let backups = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("backups").path)) ?? []
         let partial = (names + backups).filter { $0.contains(".partial-") || $0.contains(".restore-") || $0.hasSuffix("-journal") }
         if !partial.isEmpty { result.problem("\(name): left \(partial)") }
+    }
+}
+
+/// Damage done to a collection file, for the checks and the tests.
+public enum DatabaseDamage {
+    /// Overwrites the root page of `table` with garbage, as a bad disk block would.
+    public static func overwritePage(of table: String, in path: String) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let (root, size) = try queue.read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_schema WHERE name = ?", arguments: [table]),
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        try queue.close()
+        guard let root else { throw SuiteError("\(path) has no table \(table)") }
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        data.replaceSubrange((root - 1) * size ..< root * size, with: Data(repeating: 0xA5, count: size))
+        try data.write(to: URL(fileURLWithPath: path))
     }
 }

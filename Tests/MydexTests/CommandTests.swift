@@ -3,6 +3,7 @@ import Testing
 import MydexCLI
 import MydexServices
 import MydexStore
+import MydexTestSupport
 
 /// Each command run in-process through `Mydex.run(arguments:context:)`, as the binary runs it.
 @Suite("Commands")
@@ -19,17 +20,15 @@ struct CommandTests {
         }
     }
 
-    private func json(_ run: TestEnvironment.Run) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
-    }
-
     @Test("catch prints the species and its entry id, and --json the entry")
     func catchCommand() async throws {
         let run = await environment.run("catch", "--seed", String(Fixtures.seed(catching: 25)))
         #expect(run.status == 0)
         #expect(run.standardOutput == "Caught Pikachu #0025 (Electric)! It is entry #1.\n")
         let jsonRun = await environment.run("catch", "--seed", String(Fixtures.seed(catching: 151)), "--json")
-        let entry = try #require(try json(jsonRun) as? [String: Any])
+        let document = try #require(try jsonRun.document())
+        #expect(document["schema"] as? Int == 1)
+        let entry = try #require(document.object("entry"))
         #expect(entry["id"] as? Int == 2)
         #expect(entry["dex"] as? Int == 151)
         #expect(entry["name"] as? String == "Mew")
@@ -41,17 +40,18 @@ struct CommandTests {
     func listSorting() async throws {
         await catchSpecies([150, 25, 1, 133])
         await environment.run("nickname", "3", "Zed")
-        await environment.run("nickname", "1", "Alpha")
+        await environment.run("nickname", "1", "éclair")
         func order(_ arguments: String...) async throws -> [Int] {
             let run = await environment.run(["list", "--json"] + arguments)
             #expect(run.status == 0)
-            let entries = try #require(try json(run) as? [[String: Any]])
+            let entries = try #require(try run.document()?.objects("entries"))
             return entries.compactMap { $0["id"] as? Int }
         }
         #expect(try await order() == [1, 2, 3, 4])
         #expect(try await order("--sort", "dex") == [3, 2, 4, 1])
         #expect(try await order("--sort", "name") == [3, 4, 1, 2])  // Bulbasaur, Eevee, Mewtwo, Pikachu
-        #expect(try await order("--sort", "nickname") == [1, 3, 4, 2])  // Alpha, Zed, then Eevee, Pikachu
+        // éclair before Zed: case and accents are ignored; then the entries without one, by name (Eevee, Pikachu)
+        #expect(try await order("--sort", "nickname") == [1, 3, 4, 2])
         #expect(try await order("--sort", "dex", "--reverse") == [1, 4, 2, 3])
         #expect(try await order("--sort", "caught") == [1, 2, 3, 4])
     }
@@ -73,7 +73,7 @@ struct CommandTests {
         #expect(lines.first?.hasSuffix("RELEASED") == true)
         #expect(lines[1].contains("Bulbasaur") && lines[1].hasSuffix("2026-11-18"))
         let favorites = await environment.run("list", "--favorites", "--json")
-        #expect((try json(favorites) as? [Any])?.count == 1)
+        #expect(try favorites.document()?.objects("entries")?.count == 1)
     }
 
     @Test("An empty collection says how to start, on stderr")
@@ -98,7 +98,7 @@ struct CommandTests {
         #expect(again.status == 1)
         #expect(again.standardError.contains("was released"))
         let history = await environment.run("history", "--json")
-        let actions = try #require(try json(history) as? [[String: Any]]).compactMap { $0["action"] as? String }
+        let actions = try #require(try history.document()?.objects("events")).compactMap { $0["action"] as? String }
         #expect(actions == ["release", "favorite", "catch"])
     }
 
@@ -116,9 +116,11 @@ struct CommandTests {
         let neither = await environment.run("nickname", "1")
         #expect(neither.status == 64)
         let cleared = await environment.run("nickname", "1", "--clear", "--json")
-        #expect((try json(cleared) as? [String: Any])?["nickname"] == nil)
+        let clearedDocument = try #require(try cleared.document())
+        #expect(clearedDocument["change"] as? String == "nickname-cleared")
+        #expect(try #require(clearedDocument.object("entry"))["nickname"] == nil)
         let show = await environment.run("show", "1", "--json")
-        let entry = try #require((try json(show) as? [String: Any])?["entry"] as? [String: Any])
+        let entry = try #require(try show.document()?.object("entry"))
         #expect(entry["nickname"] == nil)
     }
 
@@ -127,7 +129,10 @@ struct CommandTests {
         await catchSpecies([25])
         #expect(await environment.run("favorite", "1").standardOutput == "★ Pikachu (entry #1) is a favorite.\n")
         let unfavorite = await environment.run("unfavorite", "1", "--json")
-        #expect((try json(unfavorite) as? [String: Any])?["favorite"] as? Bool == false)
+        let document = try #require(try unfavorite.document())
+        #expect(document["change"] as? String == "unfavorited")
+        #expect(document["changed"] as? Bool == true)
+        #expect(document.object("entry")?["favorite"] as? Bool == false)
         #expect(await environment.run("favorite", "9").status == 1)
     }
 
@@ -143,10 +148,13 @@ struct CommandTests {
         ] where expected != "forest" {
             #expect(run.standardOutput.contains(expected), "show lacks \(expected)")
         }
-        let json = try #require(try json(await environment.run("show", "1", "--json")) as? [String: Any])
-        #expect(json["heightMetres"] as? Double == 0.4)
-        #expect(json["weightKilograms"] as? Double == 6.0)
-        #expect((json["names"] as? [String: String])?["ko"] == "피카츄")
+        let document = try #require(try await environment.run("show", "1", "--json").document())
+        #expect(document["schema"] as? Int == 1)
+        #expect(document.object("entry")?["nickname"] as? String == "Sparky")
+        let species = try #require(document.object("species"))
+        #expect(species["heightMetres"] as? Double == 0.4)
+        #expect(species["weightKilograms"] as? Double == 6.0)
+        #expect((species["names"] as? [String: String])?["ko"] == "피카츄")
     }
 
     @Test("history lists events newest first and honours --limit")
@@ -177,7 +185,7 @@ struct CommandTests {
         }
         let folder = (environment.databasePath as NSString).deletingLastPathComponent + "/backups"
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2)
-        let jsonBackup = try #require(try json(await environment.run("backup", "--json")) as? [String: Any])
+        let jsonBackup = try #require(try await environment.run("backup", "--json").document())
         #expect((jsonBackup["counts"] as? [String: Any])?["entries"] as? Int == 2)
 
         await environment.run("release", "1")
@@ -186,7 +194,7 @@ struct CommandTests {
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.hasPrefix("Restored 2 entries"))
         #expect(restore.standardError.contains("before-restore"))
-        let list = try #require(try json(await environment.run("list", "--json")) as? [[String: Any]])
+        let list = try #require(try await environment.run("list", "--json").document()?.objects("entries"))
         #expect(list.compactMap { $0["dex"] as? Int } == [25, 1])
         let restoreMissing = await environment.run("restore", environment.path("nope.sqlite"))
         #expect(restoreMissing.status == 1)

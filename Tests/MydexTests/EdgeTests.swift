@@ -22,10 +22,6 @@ struct EdgeTests {
         #expect(run.status == 0, "catch failed: \(run.standardError)")
     }
 
-    private func json(_ run: TestEnvironment.Run) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
-    }
-
     // MARK: 1. Output that cannot be written
 
     @Test("A full or closed standard output ends a read command with one line and exit 1")
@@ -54,7 +50,7 @@ struct EdgeTests {
         #expect(run.status == 1)
         #expect(run.standardError.contains(
             "Error: Caught Pikachu (entry #1) and kept it, but could not print: No space left on device (standard output)."))
-        let list = try #require(try json(await environment.run("list", "--json")) as? [[String: Any]])
+        let list = try #require(try await environment.run("list", "--json").document()?.objects("entries"))
         #expect(list.count == 1, "the catch was committed before printing failed")
     }
 
@@ -100,8 +96,7 @@ struct EdgeTests {
 
         let list = try await shell(#""$MYDEX" list --json"#)
         #expect(list.status == 0)
-        let entries = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any]
-        #expect(entries?.count == 2, "both catches were kept")
+        #expect(try list.document()?.objects("entries")?.count == 2, "both catches were kept")
     }
 
     // MARK: 2. Paths
@@ -151,7 +146,7 @@ struct EdgeTests {
             #expect(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
         }
         let listJSON = await environment.run("list", "--db", path, "--json")
-        #expect(listJSON.standardOutput == "[]\n")
+        #expect(listJSON.standardOutput == "{\n  \"entries\" : [],\n  \"schema\" : 1\n}\n")
         for arguments in [["show", "1"], ["release", "1"], ["favorite", "1"], ["nickname", "1", "Zap"], ["backup"]] {
             let run = await environment.run(arguments + ["--db", path])
             #expect(run.status == 1, "\(arguments)")
@@ -209,7 +204,7 @@ struct EdgeTests {
         await catchOffline(25)
         let other = environment.path("other.sqlite")
         #expect(await environment.run("--db", other, "catch", "--offline").status == 0)
-        let list = try #require(try json(await environment.run("--db", other, "--json", "list")) as? [[String: Any]])
+        let list = try #require(try await environment.run("--db", other, "--json", "list").document()?.objects("entries"))
         #expect(list.count == 1)
         let korean = await environment.run("--lang", "ko", "dex", "25")
         #expect(korean.standardOutput.hasPrefix("#0025 피카츄"))
@@ -264,9 +259,9 @@ struct EdgeTests {
         await catchOffline(25)
         await environment.run("favorite", "1")
         #expect(await environment.run("release", "1", "--force").status == 0)
-        let all = try #require(try json(await environment.run("list", "--all", "--json")) as? [[String: Any]])
+        let all = try #require(try await environment.run("list", "--all", "--json").document()?.objects("entries"))
         #expect(all.first?["favorite"] as? Bool == false)
-        let history = try #require(try json(await environment.run("history", "--json")) as? [[String: Any]])
+        let history = try #require(try await environment.run("history", "--json").document()?.objects("events"))
         #expect(history.first?["detail"] as? String == "was a favorite")
     }
 
@@ -275,7 +270,7 @@ struct EdgeTests {
         await catchOffline(25)
         await environment.run("nickname", "1", "Sparky")
         await environment.run("favorite", "1")
-        let historyBefore = try #require(try json(await environment.run("history", "--json")) as? [Any]).count
+        let historyBefore = try #require(try await environment.run("history", "--json").document()?.objects("events")).count
         let nickname = await environment.run("nickname", "1", " Sparky ")
         #expect(nickname.status == 0)
         #expect(nickname.standardOutput == "Entry #1 is already called Sparky; nothing changed.\n")
@@ -287,7 +282,7 @@ struct EdgeTests {
         await environment.run("nickname", "1", "--clear")
         let clear = await environment.run("nickname", "1", "--clear")
         #expect(clear.standardOutput == "Pikachu (entry #1) has no nickname; nothing changed.\n")
-        let historyAfter = try #require(try json(await environment.run("history", "--json")) as? [Any]).count
+        let historyAfter = try #require(try await environment.run("history", "--json").document()?.objects("events")).count
         #expect(historyAfter == historyBefore + 2, "only the unfavorite and the clear were recorded")
     }
 

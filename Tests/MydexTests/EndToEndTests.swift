@@ -115,9 +115,8 @@ struct EndToEndTests {
         }
         for result in results { #expect(result.status == 0, "\(result.standardError)") }
         let list = try await Self.run(binary, ["list", "--json"], environment: environment)
-        let entries = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [Any]
-        #expect(entries?.count == processes)
+        #expect(try list.document()?.objects("entries")?.count == processes)
         let history = try await Self.run(binary, ["history", "--json"], environment: environment)
-        #expect((try JSONSerialization.jsonObject(with: Data(history.standardOutput.utf8)) as? [Any])?.count == processes)
+        #expect(try history.document()?.objects("events")?.count == processes)
     }
 }

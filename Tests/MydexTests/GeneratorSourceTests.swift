@@ -145,7 +145,7 @@ struct GeneratorSourceTests {
         try inputs.standard()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
         let image = inputs.root.appendingPathComponent("catalog.sqlite")
-        var command = try PokedexGenerator.parse([
+        let command = try PokedexGenerator.parse([
             "--pokeapi-dir", inputs.api.path, "--csv-dir", inputs.csv.path, "--output", output.path, "--image", image.path,
         ])
         try await command.run()
@@ -157,7 +157,7 @@ struct GeneratorSourceTests {
         #expect(header.types.map(\.name) == ["fire", "grass"])
         // The image beside it is a catalog mydex can attach, with the same species.
         let store = try CollectionStore.inMemory(catalog: Catalog(image: try Data(contentsOf: image)))
-        #expect(try await Pokedex(store: store).species(id: 4)?.name == "charmander")
+        #expect(try await Pokedex(store: store).species(id: 2)?.name == "charmander")
         #expect(try await Pokedex(store: store).catalogVersion() == header.version)
     }
 
@@ -168,7 +168,7 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse([
+        let command = try PokedexGenerator.parse([
             "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
         ])
         try await command.run()
@@ -194,7 +194,7 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse([
+        let command = try PokedexGenerator.parse([
             "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
         ])
         try await command.run()
@@ -208,7 +208,7 @@ struct GeneratorSourceTests {
         defer { server.stop() }
         let inputs = try Inputs()
         let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        var command = try PokedexGenerator.parse([
+        let command = try PokedexGenerator.parse([
             "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
         ])
         do {

@@ -1,14 +1,11 @@
 import Foundation
 import Testing
 import MydexCLI
+import MydexTestSupport
 
 /// `dex`, `search`, `stats` and offline `catch`, run in-process.
 @Suite("Pokédex commands")
 struct PokedexCommandTests {
-    private func json(_ run: TestEnvironment.Run) throws -> Any {
-        try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))
-    }
-
     @Test("catch --offline and MYDEX_OFFLINE=1 catch without any request")
     func offlineCatch() async throws {
         let environment = try TestEnvironment()  // the network fails the test if reached
@@ -34,7 +31,7 @@ struct PokedexCommandTests {
     func catchFilters() async throws {
         let environment = try TestEnvironment()
         let run = await environment.run("catch", "--offline", "--generation", "2", "--weighted", "--json")
-        let dex = try #require((try json(run) as? [String: Any])?["dex"] as? Int)
+        let dex = try #require(try run.document()?.object("entry")?["dex"] as? Int)
         #expect((152...251).contains(dex))
         let bad = await environment.run("catch", "--offline", "--generation", "0")
         #expect(bad.status == 64)
@@ -53,9 +50,11 @@ struct PokedexCommandTests {
             #expect(korean.standardOutput.contains(expected), "missing \(expected)")
         }
         let byName = await environment.run("dex", "ピカチュウ", "--json")
-        let json = try #require(try json(byName) as? [String: Any])
-        #expect(json["dex"] as? Int == 25)
-        #expect(json["name"] as? String == "Pikachu")
+        let document = try #require(try byName.document())
+        #expect(document["schema"] as? Int == 1)
+        let species = try #require(document.object("species"))
+        #expect(species["dex"] as? Int == 25)
+        #expect(species["name"] as? String == "Pikachu")
         // Sprigatito has no Korean Pokédex text: the English one is shown.
         let fallback = await environment.run("dex", "906", "--lang", "ko")
         #expect(fallback.standardOutput.contains("나오하"))
@@ -83,11 +82,12 @@ struct PokedexCommandTests {
         #expect(lines[1].hasPrefix("#0003  Venusaur"))
         #expect(lines[2].hasPrefix("#0004  Charmander") && lines[2].contains("✓"))
         #expect(page.standardError.contains("Species 3–5 of 1025. Next page: --offset 5"))
-        let caught = try #require(try json(await environment.run("dex", "list", "--caught", "--json")) as? [String: Any])
+        let caught = try #require(try await environment.run("dex", "list", "--caught", "--json").document())
         #expect(caught["total"] as? Int == 1)
-        let missing = try #require(try json(await environment.run("dex", "list", "--missing", "--generation", "1", "--json")) as? [String: Any])
+        #expect(caught.objects("results")?.first?.object("species")?["dex"] as? Int == 4)
+        let missing = try #require(try await environment.run("dex", "list", "--missing", "--generation", "1", "--json").document())
         #expect(missing["total"] as? Int == 150)
-        let fire = try #require(try json(await environment.run("dex", "list", "--type", "불꽃", "--generation", "1", "--json")) as? [String: Any])
+        let fire = try #require(try await environment.run("dex", "list", "--type", "불꽃", "--generation", "1", "--json").document())
         #expect(fire["total"] as? Int == 12)
         #expect(await environment.run("dex", "list", "--caught", "--missing").status == 64)
         let badType = await environment.run("dex", "list", "--type", "plasma")
@@ -115,7 +115,8 @@ struct PokedexCommandTests {
         #expect(korean.status == 0)
         #expect(korean.standardOutput.contains("#0025  Pikachu  피카츄 (ko)"))
         let both = await environment.run("search", "nidoran", "--json")
-        #expect((try json(both) as? [[String: Any]])?.compactMap { $0["dex"] as? Int } == [29, 32])
+        let results = try #require(try both.document()?.objects("results"))
+        #expect(results.compactMap { $0.object("species")?["dex"] as? Int } == [29, 32])
         await environment.run("catch", "--offline", "--seed", String(Fixtures.seed(catching: 133)))
         await environment.run("nickname", "1", "Évoli Jr")
         let nickname = await environment.run("search", "evoli")
@@ -137,7 +138,7 @@ struct PokedexCommandTests {
         #expect(run.standardOutput.contains("3/1025 species (0.3%)"))
         #expect(run.standardOutput.contains("Gen 1    ") && run.standardOutput.contains("3/151"))
         #expect(run.standardOutput.contains("█"))
-        let stats = try #require(try json(await environment.run("stats", "--json")) as? [String: Any])
+        let stats = try #require(try await environment.run("stats", "--json").document())
         #expect(stats["speciesCaught"] as? Int == 3)
         #expect(stats["held"] as? Int == 3)
         let korean = await environment.run("stats", "--lang", "ko")

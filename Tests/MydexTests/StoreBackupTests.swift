@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import MydexReliability
 import MydexTestSupport
 @testable import MydexStore
 
@@ -27,6 +28,20 @@ struct StoreBackupTests {
     }
 
     // MARK: Backups
+
+    @Test("A backup of a damaged collection names the collection, not its copy, and leaves nothing")
+    func backupOfDamagedCollection() async throws {
+        _ = try await catchOne()
+        try store.close()
+        try DatabaseDamage.overwritePage(of: "caught_pokemon", in: environment.databasePath)
+        let damaged = try environment.openStore()
+        defer { try? damaged.close() }
+        let destination = environment.path("backup.sqlite")
+        let error = await failure { try await damaged.backup(to: destination) }
+        guard case .damagedDatabase(let path, _) = error as? StoreError else { Issue.record("unexpected \(String(describing: error))"); return }
+        #expect(path == environment.databasePath)
+        #expect(files(in: environment.directory.path).filter { $0.hasPrefix("backup") }.isEmpty)
+    }
 
     @Test("A backup into a folder that does not exist fails, names the folder and leaves nothing")
     func backupIntoMissingFolder() async throws {

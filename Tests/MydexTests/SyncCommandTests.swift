@@ -128,7 +128,8 @@ struct SyncCommandTests {
         let environment = try TestEnvironment(transport: transport)
         let run = await environment.run(["dex", "sync", "--json"]) { context, _ in context.interrupts = interrupts.interrupts }
         #expect(run.status == 130)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let json = try #require(try run.document())
+        #expect(json["schema"] as? Int == 1)
         #expect(json["stopped"] as? String == "interrupted")
         #expect(json["typeNames"] as? String == "not-tried")
         let counts = ["fetched", "fresh", "notTried"].compactMap { json[$0] as? Int }.reduce(0, +)

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCLI
+import MydexTestSupport
 import PokeAPI
 import Synchronization
 import Testing
@@ -49,7 +50,7 @@ struct WaitingStatusTests {
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix("{"))
         #expect(!run.standardOutput.contains("Asking") && !run.standardOutput.contains("\u{1B}"))
-        #expect(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) is [String: Any])
+        #expect(try run.document()?.object("entry")?["species"] as? String == "pikachu")
     }
 
     @Test("Never when stderr is not a terminal")

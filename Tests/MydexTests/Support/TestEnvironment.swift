@@ -2,6 +2,7 @@ import Foundation
 import MydexCLI
 import MydexServices
 import MydexStore
+import MydexTestSupport
 import PokeAPI
 
 /// A temporary home for one test: its own database, clock, captured output and network.
@@ -34,6 +35,9 @@ final class TestEnvironment: Sendable {
         var status: Int32
         var standardOutput: String
         var standardError: String
+
+        /// Standard output as mydex's JSON document (always an object), or nil.
+        func document() throws -> [String: Any]? { try MydexJSON.document(Data(standardOutput.utf8)) }
     }
 
     func context(output: CapturedOutput, color: Bool = false, columns: Int? = nil) -> MydexContext {
