@@ -14,6 +14,8 @@ public struct RestoreSummary: Codable, Sendable, Equatable {
     /// The copy of the database as it was before the restore.
     public var safetyBackup: String
     public var counts: CollectionCounts
+    /// The collection replaced was damaged: its copy is the file as it was, unverified.
+    public var previousWasDamaged = false
 }
 
 extension CollectionStore {
@@ -104,9 +106,18 @@ extension CollectionStore {
         let migrator = SchemaMigrator(migrations: Migration.embedded)
         _ = try migrator.pendingMigrations(for: state, path: source)
 
-        let safety: BackupSummary
+        let safetyPath: String
+        var previousWasDamaged = false
         do {
-            safety = try await backup(to: safetyBackup, createFolder: true)
+            safetyPath = try await backup(to: safetyBackup, createFolder: true).path
+        } catch StoreError.damagedDatabase {
+            // A damaged collection is what restore is for: keep it byte for byte, unverified.
+            do {
+                safetyPath = try await copyAsIs(to: safetyBackup)
+                previousWasDamaged = true
+            } catch let error as StoreError {
+                throw StoreError.restoreFailed(source: source, detail: "could not save the current collection first (\(error.reason))")
+            }
         } catch let error as StoreError {
             throw StoreError.restoreFailed(source: source, detail: "could not save the current collection first (\(error.reason))")
         }
@@ -131,7 +142,31 @@ extension CollectionStore {
         let staging = try Self.openQueue(path: stagingPath, readonly: true, busyTimeout: 5)
         defer { try? staging.close() }
         try Self.translatingDatabaseErrors(path: path) { try staging.backup(to: writer) }
-        return RestoreSummary(source: source, safetyBackup: safety.path, counts: counts)
+        return RestoreSummary(
+            source: source, safetyBackup: safetyPath, counts: counts, previousWasDamaged: previousWasDamaged)
+    }
+
+    /// The database file copied byte for byte to `destination` (never overwriting), under the
+    /// write lock so that no other mydex changes it meanwhile: for a damaged collection, which
+    /// the backup API and `integrity_check` refuse.
+    private func copyAsIs(to destination: String) async throws -> String {
+        let source = path
+        try PrivateFiles.createDirectory((destination as NSString).deletingLastPathComponent)
+        return try await write { _ in
+            let temporary = destination + ".partial-\(getpid())"
+            do {
+                try PrivateFiles.createNewFile(temporary)
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+                try bytes.write(to: URL(fileURLWithPath: temporary))
+                try PrivateFiles.linkWithoutOverwriting(temporary, to: destination)
+                PrivateFiles.removeDatabaseFile(temporary)
+                return destination
+            } catch {
+                PrivateFiles.removeDatabaseFile(temporary)
+                if let storeError = error as? StoreError { throw storeError }
+                throw StoreError.backupFailed(path: destination, detail: "\(error.localizedDescription)")
+            }
+        }
     }
 
     /// Creates `destination` through a temporary file: `fill` writes into it, `integrity_check`

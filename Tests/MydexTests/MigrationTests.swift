@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import MydexReliability
 import MydexTestSupport
 @testable import MydexStore
 
@@ -102,11 +103,8 @@ struct MigrationTests {
             _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start)
         }
         try store.close()
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
-        let pageSize = 4096
-        #expect(bytes.count > pageSize * 12)
-        bytes.replaceSubrange(pageSize * 8 ..< pageSize * 9, with: Data(repeating: 0xA5, count: pageSize))
-        try bytes.write(to: URL(fileURLWithPath: environment.databasePath))
+        try DatabaseDamage.overwritePage(of: "caught_pokemon", in: environment.databasePath)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
         do {
             let damaged = try environment.openStore()
             _ = try await damaged.entries(EntryQuery(includeReleased: true))
@@ -125,9 +123,7 @@ struct MigrationTests {
         let store = try environment.openStore()
         for _ in 0..<300 { _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start) }
         try store.close()
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
-        bytes.replaceSubrange(4096 * 8 ..< 4096 * 9, with: Data(repeating: 0xA5, count: 4096))
-        try bytes.write(to: URL(fileURLWithPath: environment.databasePath))
+        try DatabaseDamage.overwritePage(of: "history", in: environment.databasePath)
         // A journal with no valid header is not rolled back, but its presence says a writer died.
         try Data(repeating: 0, count: 512).write(to: URL(fileURLWithPath: environment.databasePath + "-journal"))
         #expect {

@@ -137,6 +137,25 @@ struct StoreBackupTests {
 
     // MARK: Restores
 
+    @Test("A damaged collection can be restored: the damaged file is kept as it was beside the backups")
+    func restoreOverDamagedCollection() async throws {
+        _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: environment.clock.now())
+        let good = environment.path("good.sqlite")
+        _ = try await store.backup(to: good)
+        for _ in 0..<200 { _ = try await store.recordCatch(speciesID: 1, isShiny: false, at: environment.clock.now()) }
+        try store.close()
+        try DatabaseDamage.overwritePage(of: "caught_pokemon", in: environment.databasePath)
+        let damagedBytes = try Data(contentsOf: URL(fileURLWithPath: environment.databasePath))
+        let damaged = try environment.openStore()
+        await #expect(throws: StoreError.self) { try await damaged.entries() }
+        let safety = environment.path("backups/before-restore.sqlite")
+        let summary = try await damaged.restore(from: good, safetyBackup: safety, at: environment.clock.now())
+        #expect(summary.previousWasDamaged)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: safety)) == damagedBytes)
+        #expect(try await damaged.entries().map(\.speciesName) == ["pikachu"])
+        #expect(try await damaged.history(limit: 1).first?.action == .restore)
+    }
+
     @Test("Restore refuses a missing file, a damaged backup and a file that is not a database, changing nothing")
     func restoreRefusesBadSources() async throws {
         _ = try await catchOne()

@@ -86,6 +86,8 @@ extension BackupSummary: CommandOutput {
 extension RestoreSummary: CommandOutput {
     func printText(to printer: Printer) throws {
         try printer.line(SafeText("Restored \(describe(counts)) from ") + SafeText(source))
-        try printer.note("Your previous collection was saved to " + SafeText(safetyBackup))
+        try printer.note(
+            (previousWasDamaged ? "Your previous collection (damaged) was saved as it was to " : "Your previous collection was saved to ")
+                + SafeText(safetyBackup))
     }
 }
