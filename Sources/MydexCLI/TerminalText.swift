@@ -37,7 +37,12 @@ enum TerminalText {
 
     /// Whether every byte is a printable ASCII character (one column each, nothing to escape).
     static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Over the contiguous bytes when the string has them (native strings do): a tight loop.
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+        return contiguous ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether `character` takes two columns (CJK, fullwidth, emoji).

@@ -60,7 +60,9 @@ extension CollectionStore {
     static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
         """
         WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon"))
-        SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny, c.caught_at, c.released_at,
+        SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
+            (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
+            (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
             coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
             coalesce(w.name, '#' || c.species_id) AS name,
             coalesce(w.type_list, '') AS type_list, coalesce(w.type_name_list, '') AS type_name_list
@@ -307,7 +309,9 @@ extension CollectionStore {
     public func apiFetchDates() async throws -> [Int: Date] {
         try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT id, fetched_at FROM main.fetched_species")
-            return Dictionary(uniqueKeysWithValues: rows.map { ($0["id"], $0["fetched_at"]) })
+            return Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+                StoredDate.date(row["fetched_at"]).map { (row["id"], $0) }
+            })
         }
     }
 
@@ -316,7 +320,7 @@ extension CollectionStore {
         try await read { db in
             try String.fetchOne(
                 db, sql: "SELECT value FROM api_facts WHERE key = ? AND fetched_at > ?",
-                arguments: [key, freshAfter])
+                arguments: [key, StoredDate.text(freshAfter)])
         }
     }
 
@@ -330,6 +334,6 @@ extension CollectionStore {
                 INSERT INTO api_facts (key, value, fetched_at) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at
                 """,
-            arguments: [key, value, fetchedAt])
+            arguments: [key, value, StoredDate.text(fetchedAt)])
     }
 }

@@ -32,4 +32,9 @@ public protocol MydexRecord: FetchableRecord, Decodable {}
 
 public extension MydexRecord {
     static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { ColumnNaming.decoding }
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy { StoredDate.decoding }
+}
+
+public extension MydexRecord where Self: EncodableRecord {
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy { StoredDate.encoding }
 }

@@ -12,7 +12,7 @@ extension CollectionStore {
     public func pokeAPIUnreachable() async throws -> (reason: String, at: Date)? {
         try await read { db in
             try Row.fetchOne(db, sql: "SELECT value, fetched_at FROM api_facts WHERE key = ?", arguments: [Self.unreachableKey])
-                .map { (reason: $0["value"], at: $0["fetched_at"]) }
+                .flatMap { row in StoredDate.date(row["fetched_at"]).map { (reason: row["value"], at: $0) } }
         }
     }
 
@@ -29,7 +29,8 @@ extension CollectionStore {
     /// When type names were last fetched from PokeAPI (nil: never; the catalog's are in use).
     public func typeNamesFetchedAt() async throws -> Date? {
         try await read { db in
-            try Date.fetchOne(db, sql: "SELECT fetched_at FROM api_facts WHERE key = ?", arguments: [Self.typeNamesKey])
+            try String.fetchOne(db, sql: "SELECT fetched_at FROM api_facts WHERE key = ?", arguments: [Self.typeNamesKey])
+                .flatMap(StoredDate.date)
         }
     }
 

@@ -77,19 +77,26 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     /// The type names in the store's language, joined by "/".
     public var typeNameList: String
 
-    /// The columns of the entry query (`CollectionStore.entrySQL`), in this order.
+    /// The columns of the entry query (`CollectionStore.entrySQL`), in this order. Its dates
+    /// come as seconds since 1970 (SQLite converts GRDB's stored text): parsing the text with
+    /// GRDB's calendar made the first row of every list load ICU's calendar data.
     public init(row: Row) throws {
         id = row[0]
         speciesID = row[1]
         nickname = row[2]
         isFavorite = row[3]
         isShiny = row[4]
-        caughtAt = row[5]
-        releasedAt = row[6]
+        caughtAt = Self.date(seconds: row[5])
+        releasedAt = (row[6] as Double?).map(Self.date(seconds:))
         speciesName = row[7]
         name = row[8]
         typeList = row[9]
         typeNameList = row[10]
+    }
+
+    /// Dates are stored to the millisecond; the conversion's floating-point error is rounded away.
+    static func date(seconds: Double) -> Date {
+        Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
     }
 
     public var isReleased: Bool { releasedAt != nil }

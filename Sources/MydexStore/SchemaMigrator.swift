@@ -106,6 +106,6 @@ struct SchemaMigrator {
         }
         try db.execute(
             sql: "INSERT INTO \(Self.bookkeepingTable) (identifier, applied_at) VALUES (?, ?)",
-            arguments: [migration.identifier, now])
+            arguments: [migration.identifier, StoredDate.text(now)])
     }
 }

@@ -146,6 +146,23 @@ struct StoreTests {
         #expect(try await store.counts().entries == 1)
     }
 
+    @Test("Dates are stored as GRDB stores them, to the millisecond, and read back exactly")
+    func storedDates() throws {
+        let dates = [
+            Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_763_710_500.123),
+            Date(timeIntervalSince1970: 951_782_400.999),  // 2000-02-29 00:00:00.999
+            Date(timeIntervalSince1970: 4_102_444_799.5), Date(timeIntervalSince1970: -86_400.25),
+        ]
+        for date in dates {
+            let grdb = String.fromDatabaseValue(date.databaseValue)
+            #expect(StoredDate.text(date) == grdb, "\(date)")
+            #expect(StoredDate.date(StoredDate.text(date)) == date, "\(date)")
+        }
+        #expect(StoredDate.date("2026-11-21 07:35") == StoredDate.date("2026-11-21T07:35:00.000"))
+        #expect(StoredDate.date("2026-11-21") == nil)
+        #expect(StoredDate.date("yesterday, roughly") == nil)
+    }
+
     @Test("Database paths: --db, then MYDEX_DB, then XDG_DATA_HOME, then ~/.local/share; relative ones from the context")
     func databaseLocation() {
         let home = "/home/ash"

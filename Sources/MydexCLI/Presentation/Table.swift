@@ -59,11 +59,14 @@ struct Table {
             var cells = allCells
             while cells.count > 1, cells.last?.plain.isEmpty == true { cells.removeLast() }
             let padded = cells.enumerated().map { index, original -> SafeText in
-                let cell = original.truncated(toWidth: widths[index])
+                // Each cell is measured once; only a cell wider than its column is cut (and measured again).
+                let width = TerminalText.displayWidth(original.plain)
+                let cell = width > widths[index] ? original.truncated(toWidth: widths[index]) : original
+                let cellWidth = width > widths[index] ? TerminalText.displayWidth(cell.plain) : width
                 let isLast = index == cells.count - 1
-                let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.displayWidth(cell.plain)))
-                if columns[index].alignRight { return SafeText(padding) + cell }
-                return isLast ? cell : cell + SafeText(padding)
+                guard cellWidth < widths[index], !(isLast && !columns[index].alignRight) else { return cell }
+                let padding = SafeText(String(repeating: " ", count: widths[index] - cellWidth))
+                return columns[index].alignRight ? padding + cell : cell + padding
             }
             let text = SafeText.joined(padded, separator: "  ")
             return header ? text.styled(.bold, if: color) : text
