@@ -9,7 +9,7 @@ enum StoredDate {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let days = Int((Double(milliseconds) / 86_400_000).rounded(.down))
         let millisecondOfDay = Int(milliseconds - Int64(days) * 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = GregorianDays.civil(fromDays: days)
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(millisecondOfDay / 3_600_000, 2)):"
             + "\(pad(millisecondOfDay / 60_000 % 60, 2)):\(pad(millisecondOfDay / 1000 % 60, 2)).\(pad(millisecondOfDay % 1000, 3))"
     }
@@ -38,13 +38,24 @@ enum StoredDate {
             let digits = bytes[20...].prefix { $0 >= 48 && $0 <= 57 }.prefix(3)
             milliseconds = (digits.reduce(0) { $0 * 10 + Int($1 - 48) }) * [100, 10, 1][max(digits.count - 1, 0)]
         }
-        let days = self.days(year: year, month: month, day: day)
+        let days = GregorianDays.days(year: year, month: month, day: day)
         let total = Int64(days) * 86_400_000 + Int64(((hour * 60 + minute) * 60 + seconds) * 1000 + milliseconds)
         return Date(timeIntervalSince1970: Double(total) / 1000)
     }
 
-    /// Howard Hinnant's days-from-civil and civil-from-days (proleptic Gregorian).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    static let encoding = DatabaseDateEncodingStrategy.custom { text($0) }
+    static let decoding = DatabaseDateDecodingStrategy.custom { value in String.fromDatabaseValue(value).flatMap(date) }
+}
+
+/// Days since 1970-01-01 and calendar dates, by Howard Hinnant's algorithms (proleptic
+/// Gregorian): what stored dates and the dates lists print need, without a Calendar.
+public enum GregorianDays {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -53,7 +64,7 @@ enum StoredDate {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -65,11 +76,4 @@ enum StoredDate {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    static let encoding = DatabaseDateEncodingStrategy.custom { text($0) }
-    static let decoding = DatabaseDateDecodingStrategy.custom { value in String.fromDatabaseValue(value).flatMap(date) }
 }
