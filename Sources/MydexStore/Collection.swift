@@ -55,11 +55,11 @@ public struct EntryCursor {
 
 extension CollectionStore {
     /// The entry query: each entry with its species' names and types in the store's language.
-    /// What is shown of a species is computed once per species held (`SpeciesSQL.shown`, a
-    /// materialized CTE), not once per entry.
+    /// What is shown of a species is computed once per species among the entries `condition`
+    /// selects (`SpeciesSQL.shown`, a materialized CTE), not once per entry.
     static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
         """
-        WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon"))
+        WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
         SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
             (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
             (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
@@ -146,18 +146,16 @@ extension CollectionStore {
         try await read { db in try Self.entry(id, self.language, db) }
     }
 
-    /// Entries by id (the ones that exist), e.g. those a page of history mentions.
-    public func entries(ids: some Collection<Int64>) async throws -> [Int64: CollectionEntry] {
-        let idList = Array(Set(ids))
-        guard !idList.isEmpty else { return [:] }
+    /// The entries the newest `limit` history rows mention (all, without a limit), by id.
+    public func entriesInHistory(limit: Int?) async throws -> [Int64: CollectionEntry] {
         let language = self.language
         return try await read { db in
-            // Named arguments throughout: SQLite's statements cannot mix them with positional ones.
-            var arguments: [String: (any DatabaseValueConvertible)?] = ["language": language]
-            for (index, id) in idList.enumerated() { arguments["id\(index)"] = id }
-            let list = idList.indices.map { ":id\($0)" }.joined(separator: ", ")
+            // Without a limit, every entry (history mentions every entry there is): a condition
+            // on a list of ids makes SQLite scan what is shown of each species once per entry.
+            let condition = limit == nil
+                ? "1" : "c.id IN (SELECT entry_id FROM (SELECT entry_id FROM main.history ORDER BY id DESC LIMIT :limit))"
             let rows = try CollectionEntry.fetchAll(
-                db, sql: Self.entrySQL(where: "c.id IN (\(list))"), arguments: StatementArguments(arguments))
+                db, sql: Self.entrySQL(where: condition), arguments: ["language": language, "limit": limit ?? -1])
             return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }

@@ -28,7 +28,7 @@ struct HistoryCommand: MydexCommand {
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .emptyIfMissing)
         let events = try await store.history(limit: limit)
-        let entries = try await store.entries(ids: events.compactMap(\.entryID))
+        let entries = try await store.entriesInHistory(limit: limit)
         guard !events.isEmpty || printer.json else {
             guard !store.isInMemory else { return }
             try printer.note("No history yet. Catch a Pokémon with `mydex catch`.")
