@@ -13,6 +13,16 @@ import MydexStore
 struct GeneratorSourceTests {
     /// A folder laid out as the generator reads it: `api/…/index.json` and `csv/*.csv`.
     final class Inputs: Sendable {
+        /// The generator against a live PokeAPI at `baseURL`, writing into this folder, and where
+        /// its JSON Lines go.
+        func liveGenerator(_ baseURL: String) throws -> (PokedexGenerator, output: URL) {
+            let output = root.appendingPathComponent("pokedex.jsonl")
+            let command = try PokedexGenerator.parse([
+                "--api-url", baseURL, "--output", output.path, "--image", root.appendingPathComponent("catalog.sqlite").path,
+            ])
+            return (command, output)
+        }
+
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-generator-\(UUID().uuidString)")
         var api: URL { root.appendingPathComponent("api") }
         var csv: URL { root.appendingPathComponent("csv") }
@@ -167,10 +177,7 @@ struct GeneratorSourceTests {
         let server = try TestHTTPServer(handler: api.reply)
         defer { server.stop() }
         let inputs = try Inputs()
-        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        let command = try PokedexGenerator.parse([
-            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
-        ])
+        let (command, output) = try inputs.liveGenerator(server.baseURL)
         try await command.run()
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
         #expect(try pokedex.species().map(\.id) == [1, 2, 3, 4, 5])
@@ -193,10 +200,7 @@ struct GeneratorSourceTests {
         }
         defer { server.stop() }
         let inputs = try Inputs()
-        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        let command = try PokedexGenerator.parse([
-            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
-        ])
+        let (command, output) = try inputs.liveGenerator(server.baseURL)
         try await command.run()
         #expect(try BuiltInPokedex(bytes: try Data(contentsOf: output)).species().map(\.id) == [1, 2, 3])
         #expect(server.requests.filter { $0.path.hasSuffix("/pokemon/2/") }.count == 2)
@@ -207,10 +211,7 @@ struct GeneratorSourceTests {
         let server = try TestHTTPServer { _ in .response(status: 404) }
         defer { server.stop() }
         let inputs = try Inputs()
-        let output = inputs.root.appendingPathComponent("pokedex.jsonl")
-        let command = try PokedexGenerator.parse([
-            "--api-url", server.baseURL, "--output", output.path, "--image", inputs.root.appendingPathComponent("catalog.sqlite").path,
-        ])
+        let (command, output) = try inputs.liveGenerator(server.baseURL)
         do {
             try await command.run()
             Issue.record("the generator succeeded without PokeAPI")

@@ -180,7 +180,7 @@ struct PokedexStoreTests {
     }
 
     @Test("Search: partial names in any language, numbers and nicknames, in Pokédex order")
-    func search() async throws {
+    func searchInAnyLanguage() async throws {
         func ids(_ text: String) async throws -> [Int] { try await finder.search(text).map(\.species.id) }
         #expect(try await ids("피카").contains(25))
         #expect(try await ids("pika").first == 25)
