@@ -73,24 +73,11 @@ struct DexShowCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
             try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
-            var fields: [(String, String)] = []
-            if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
-            if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
-            fields.append(("Types", localizer.types(species)))
-            if let generation = species.generation { fields.append(("Generation", String(generation))) }
-            fields += [
-                ("Height", presentation.metres(species.height)),
-                ("Weight", presentation.kilograms(species.weight)),
-                ("Capture rate", "\(species.captureRate) of 255"),
-            ]
-            if let experience = species.baseExperience { fields.append(("Base exp.", String(experience))) }
-            let kind = [species.legendary ? "legendary" : nil, species.mythical ? "mythical" : nil, species.baby ? "baby" : nil]
-                .compactMap { $0 }
-            if !kind.isEmpty { fields.append(("Kind", kind.joined(separator: ", "))) }
+            var fields = presentation.speciesFields(species)
             fields.append(("You hold", entries.isEmpty ? "none yet" : "\(entries.count) (" + entries.map { entry in
                 "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "")
             }.joined(separator: ", ") + ")"))
-            if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
+            fields += presentation.pokedexField(species)
             try printer.fields(fields)
         }
     }

@@ -48,17 +48,8 @@ struct ShowCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
             try printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
-            var fields: [(String, String)] = [("Species", "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
-            if let otherNames = presentation.otherNames(species) { fields.append(("Also", otherNames)) }
-            if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
-            fields += [
-                ("Types", localizer.types(species)),
-                ("Height", presentation.metres(species.height)),
-                ("Weight", presentation.kilograms(species.weight)),
-            ]
-            if let generation = species.generation { fields.append(("Generation", String(generation))) }
-            if species.legendary { fields.append(("Legendary", "yes")) }
-            if species.mythical { fields.append(("Mythical", "yes")) }
+            var fields = [("Species", "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
+            fields += presentation.speciesFields(species)
             fields += [
                 ("Nickname", entry.nickname ?? "—"),
                 ("Favorite", entry.isFavorite ? "yes ★" : "no"),
@@ -66,7 +57,7 @@ struct ShowCommand: MydexCommand {
                 ("Caught", presentation.dateTime(entry.caughtAt)),
             ]
             if let released = entry.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
-            if let flavor = localizer.flavorText(species) { fields.append(("Pokédex", flavor)) }
+            fields += presentation.pokedexField(species)
             try printer.fields(fields)
         }
     }

@@ -26,6 +26,31 @@ struct Presentation: Sendable {
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
+    /// A species as text, the same in `show` and `dex`: its names in other languages, genus,
+    /// types, generation, size, capture rate, base experience and kind, as label–value fields.
+    func speciesFields(_ species: Species) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if let otherNames = otherNames(species) { fields.append(("Also", otherNames)) }
+        if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
+        fields.append(("Types", localizer.types(species)))
+        if let generation = species.generation { fields.append(("Generation", String(generation))) }
+        fields += [
+            ("Height", metres(species.height)),
+            ("Weight", kilograms(species.weight)),
+            ("Capture rate", "\(species.captureRate) of 255"),
+        ]
+        if let experience = species.baseExperience { fields.append(("Base exp.", String(experience))) }
+        let kind = [species.legendary ? "legendary" : nil, species.mythical ? "mythical" : nil, species.baby ? "baby" : nil]
+            .compactMap { $0 }
+        if !kind.isEmpty { fields.append(("Kind", kind.joined(separator: ", "))) }
+        return fields
+    }
+
+    /// The species' Pokédex text as the last field, when there is one.
+    func pokedexField(_ species: Species) -> [(String, String)] {
+        localizer.flavorText(species).map { [("Pokédex", $0)] } ?? []
+    }
+
     /// "Sparky (Pikachu)" or "Pikachu".
     func title(_ entry: CollectionEntry) -> String {
         guard let nickname = entry.nickname else { return entry.name }
