@@ -376,3 +376,40 @@ struct EdgeTests {
         }
     }
 }
+
+@Suite("list --json written directly")
+struct EntryJSONWriterTests {
+    @Test("Each entry reads exactly as the encoder writes it, hostile text and missing fields included")
+    func sameAsTheEncoder() throws {
+        let texts = [
+            "Pikachu", "피카츄", "Mr. \"Mime\"", "back\\slash/slash", "tab\there\nnew\rline\u{08}\u{0C}",
+            "esc\u{1B}[31m", "\u{7F}del\u{85}c1\u{9B}", "bidi\u{202E}\u{2066}x\u{2069}", "sep\u{2028}\u{2029}", "emoji ✨🔥",
+            "\u{00}nul", "",
+        ]
+        for (index, text) in texts.enumerated() {
+            var row = EntryJSON.sample
+            row.id = Int64(index + 1)
+            row.name = text
+            row.nickname = index % 2 == 0 ? text : nil
+            row.releasedAt = index % 3 == 0 ? Date(timeIntervalSince1970: 1_763_710_500.987) : nil
+            row.types = index % 4 == 0 ? [] : ["grass", text]
+            row.typeNames = row.types
+            #expect(row.element(depth: 2) == (try JSONOutput().element(row, depth: 2)), "\(text.debugDescription)")
+        }
+    }
+}
+
+extension EntryJSON {
+    static let sample = EntryJSON(
+        id: 1, dex: 25, species: "pikachu", name: "Pikachu", nickname: nil, types: ["electric"], typeNames: ["Electric"],
+        favorite: true, shiny: false, caughtAt: Date(timeIntervalSince1970: 1_763_710_500.123), releasedAt: nil)
+}
+
+extension JSONOutput {
+    /// What the encoder writes for `value` as an element of an array nested `depth` levels
+    /// deep: the reference `EntryJSON.element(depth:)` must match.
+    func element(_ value: some Encodable, depth: Int) throws -> SafeText {
+        let indent = String(repeating: "  ", count: depth)
+        return .json(indent + (try render(value)).rendered.replacingOccurrences(of: "\n", with: "\n" + indent))
+    }
+}

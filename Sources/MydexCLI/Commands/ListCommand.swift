@@ -99,13 +99,12 @@ struct EntryListOutput: Sendable {
     }
 
     func printJSON(_ entries: EntryCursor) throws {
-        let json = JSONOutput()
         var count = 0
         // Each element is printed once the next one is read: all but the last take a comma.
         var previous: SafeText?
         while let entry = try entries.next() {
             if let previous { try printer.line(previous + ",") } else { try printer.line(.json("{\n  \"entries\" : [")) }
-            previous = try json.element(EntryJSON(entry), depth: 2)
+            previous = EntryJSON(entry).element(depth: 2)
             count += 1
         }
         if let previous {
