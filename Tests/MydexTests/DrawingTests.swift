@@ -84,6 +84,78 @@ struct DrawingTests {
         #expect(CellGrid(Sprite(width: 3, height: 2, pixels: Array(repeating: nil, count: 6))).rows.isEmpty)
     }
 
+    @Test("What a terminal shows of a drawn sprite is its pixels exactly: every opaque one in its colour, no transparent one painted", arguments: [ColorDepth.trueColor, .ansi256])
+    func roundTrip(depth: ColorDepth) {
+        let palette = [TestSprites.red, TestSprites.green, TestSprites.blue, SpriteColor(red: 250, green: 2, blue: 3)]
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<300 {
+            let (width, height) = (generator.nextInt(below: 9) + 1, generator.nextInt(below: 9) + 1)
+            let pixels = (0..<width * height).map { _ -> SpriteColor? in
+                let roll = generator.nextInt(below: palette.count + 2)
+                return roll < palette.count ? palette[roll] : nil
+            }
+            let sprite = Sprite(width: width, height: height, pixels: pixels)
+            let shown = lines(sprite, depth).map { line in
+                #expect(line.hasSuffix(HalfBlocks.reset) && !line.hasSuffix(" " + HalfBlocks.reset), "\(line.debugDescription)")
+                return Self.terminal(line)
+            }
+            // The expected picture, worked out on its own: the visible box, an odd height padded at the top.
+            let opaque = (0..<height).flatMap { y in (0..<width).filter { sprite[$0, y] != nil }.map { ($0, y) } }
+            guard let minX = opaque.map(\.0).min(), let maxX = opaque.map(\.0).max(),
+                  let minY = opaque.map(\.1).min(), let maxY = opaque.map(\.1).max() else {
+                #expect(shown.isEmpty)
+                continue
+            }
+            let padded = (maxY - minY + 1) % 2 == 1 ? [minY - 1] + Array(minY...maxY) : Array(minY...maxY)
+            let expected = stride(from: 0, to: padded.count, by: 2).map { index in
+                (minX...maxX).map { x in
+                    [padded[index], padded[index + 1]].map { y in sprite[x, y].map { depth.parameters($0, background: false) } }
+                }
+            }
+            // Trailing transparent cells are not written.
+            let trimmed = expected.map { row in Array(row[..<((row.lastIndex { $0 != [nil, nil] } ?? -1) + 1)]) }
+            #expect(shown == trimmed, "\(sprite)")
+        }
+    }
+
+    /// The cells a terminal shows for one line, as the foreground parameters of each half
+    /// ("38;2;255;0;0"), nil where the terminal's own background shows through.
+    static func terminal(_ line: String) -> [[String?]] {
+        var (foreground, background): (String?, String?) = (nil, nil)
+        var cells: [[String?]] = []
+        var rest = Substring(line)
+        while let first = rest.first {
+            if first == "\u{1B}", let end = rest.firstIndex(of: "m") {
+                var parameters = rest[rest.index(rest.startIndex, offsetBy: 2)..<end].split(separator: ";").map(String.init)
+                rest = rest[rest.index(after: end)...]
+                while let code = parameters.first {
+                    switch code {
+                    case "0": (foreground, background) = (nil, nil)
+                    case "49": background = nil
+                    case "38", "48":
+                        let length = parameters.dropFirst().first == "2" ? 5 : 3
+                        let color = "38;" + parameters.dropFirst().prefix(length - 1).joined(separator: ";")
+                        if code == "38" { foreground = color } else { background = color }
+                        parameters.removeFirst(length - 1)
+                    default: Issue.record("unexpected SGR \(code)")
+                    }
+                    parameters.removeFirst()
+                }
+                continue
+            }
+            rest = rest.dropFirst()
+            // A glyph drawn in the terminal's default foreground would paint a pixel mydex never chose.
+            if first != " " && foreground == nil { Issue.record("\(first) without a foreground colour") }
+            switch first {
+            case "▀": cells.append([foreground, background])
+            case "▄": cells.append([background, foreground])
+            case "█": cells.append([foreground, foreground])
+            default: cells.append([background, background])
+            }
+        }
+        return cells
+    }
+
     @Test("The nearest of xterm's 256 colours: the cube or the grey ramp, never the 16 system colours")
     func xterm256() {
         let cases: [((UInt8, UInt8, UInt8), Int)] = [
