@@ -256,6 +256,9 @@ struct SpriteCommandTests {
         let sprites = try #require(try generation.document()?.objects("sprites"))
         #expect(sprites.count == 2)
         #expect(sprites.allSatisfy { (1...151).contains($0["dex"] as? Int ?? 0) })
+        let unknown = await environment.run("sprite", "random", "--generation", "42")
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("--generation 42: no species in that generation. Generations are 1–9."))
     }
 
     @Test("Names in any language, in the language asked for")
