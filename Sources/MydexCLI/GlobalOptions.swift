@@ -20,8 +20,13 @@ struct GlobalOptions: ParsableArguments {
         valueName: "code"))
     var lang: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "When to print colour: auto (on a terminal only, never with NO_COLOR or TERM=dumb), always (into a pipe too) or never.",
+        valueName: ColorChoice.allCases.map(\.rawValue).joined(separator: "|")))
+    var color: ColorChoice = .auto
+
     /// The options above that take a value, for moving them from before the subcommand.
-    static let optionsWithValues: Set<String> = ["--db", "--lang"]
+    static let optionsWithValues: Set<String> = ["--db", "--lang", "--color"]
     static let flags: Set<String> = ["--json"]
 
     func validate() throws {
@@ -74,7 +79,12 @@ struct GlobalOptions: ParsableArguments {
     ) async throws -> (CollectionStore, Printer) {
         let store = try await openStore(context, need)
         let typeNames = species ? try await Pokedex(store: store).typeNames() : []
-        return (store, Printer(context, json: json, localizer: Localizer(language: store.language, typeNames: typeNames)))
+        return (store, printer(context, localizer: Localizer(language: store.language, typeNames: typeNames)))
+    }
+
+    /// A printer with `--json` and `--color` as given.
+    func printer(_ context: MydexContext, localizer: Localizer) -> Printer {
+        Printer(context, json: json, localizer: localizer, color: color)
     }
 
     /// `--lang`, `MYDEX_LANG`, the locale: a bad explicit value is a usage error naming its source.

@@ -11,7 +11,7 @@ public struct Mydex: AsyncParsableCommand {
         discussion: """
             mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database. \
             Its built-in Pokédex (every species, in every language PokeAPI has) works offline. \
-            Options common to all commands (--db, --lang, --json) may also come before the command.
+            Options common to all commands (--db, --lang, --json, --color) may also come before the command.
 
             Examples:
               $ mydex catch
@@ -19,6 +19,7 @@ public struct Mydex: AsyncParsableCommand {
               $ mydex list --sort dex
               $ mydex dex 25 --lang ko
               $ mydex search pika
+              $ mydex sprite pikachu
               $ mydex stats
               $ mydex nickname 3 Sparky
               $ mydex release 3
@@ -29,7 +30,7 @@ public struct Mydex: AsyncParsableCommand {
         subcommands: [
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
-            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self,
+            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self,
         ])
 
     public init() {}

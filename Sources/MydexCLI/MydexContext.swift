@@ -23,11 +23,14 @@ public struct MydexContext: Sendable {
     public var busyTimeout: TimeInterval
     /// Ctrl-C, for commands that stop cleanly on it (`dex sync`).
     public var interrupts: Interrupts
+    /// The pictures of species; nil when this mydex has none built in.
+    public var sprites: SpriteSource?
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
-        timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none
+        timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
+        sprites: SpriteSource? = nil
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -40,6 +43,7 @@ public struct MydexContext: Sendable {
         self.timeZone = timeZone
         self.busyTimeout = busyTimeout
         self.interrupts = interrupts
+        self.sprites = sprites
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.
@@ -58,6 +62,7 @@ public struct MydexContext: Sendable {
             clock: SystemClock(),
             random: .system,
             transport: CurlTransport(),
-            interrupts: .live)
+            interrupts: .live,
+            sprites: SpriteSource.builtIn)
     }
 }

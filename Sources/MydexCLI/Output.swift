@@ -35,6 +35,9 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
     /// mydex's own JSON, whose string contents are escaped by `JSONOutput`.
     static func json(_ trustedJSON: String) -> SafeText { SafeText(rendered: trustedJSON, plain: trustedJSON) }
 
+    /// A line of mydex's own drawing, whose only escape codes are the colours `HalfBlocks` wrote.
+    static func drawn(_ line: DrawnLine) -> SafeText { SafeText(rendered: line.rendered, plain: line.plain) }
+
     static func + (lhs: SafeText, rhs: SafeText) -> SafeText {
         SafeText(rendered: lhs.rendered + rhs.rendered, plain: lhs.plain + rhs.plain)
     }
@@ -101,8 +104,8 @@ public struct Output: Sendable {
     private let write: Writer
     private let flushStandardOutput: @Sendable () -> OutputError?
     private let writeFinalMessage: @Sendable (String) -> Void
-    /// Colour only on a terminal, and never with `NO_COLOR` or `TERM=dumb`.
-    public let colorEnabled: Bool
+    /// Colour only on a terminal, and never with `NO_COLOR` or `TERM=dumb` (unless `--color` says otherwise).
+    public private(set) var colorEnabled: Bool
     /// Whether standard error is a terminal (progress and other decoration go there only then).
     public let standardErrorIsTerminal: Bool
     /// The terminal's width when standard output is a terminal (`COLUMNS`, else its size); nil
@@ -139,6 +142,13 @@ public struct Output: Sendable {
             write: { stream, text in streams.write(text, to: stream) },
             flush: { streams.flush() },
             finalMessage: { streams.writeFinalMessage($0) })
+    }
+
+    /// The same streams, with colour on or off as `--color` decided.
+    func coloring(_ enabled: Bool) -> Output {
+        var output = self
+        output.colorEnabled = enabled
+        return output
     }
 
     /// One line of data on standard output.
@@ -255,10 +265,15 @@ final class ProcessStreams: Sendable {
 /// How wide the terminal is: `COLUMNS` when it is a positive number, else the terminal's own size.
 enum TerminalSize {
     static func columns(_ descriptor: Int32, environment: [String: String]) -> Int? {
-        if let value = environment["COLUMNS"].flatMap(Int.init), value > 0 { return value }
+        if let value = columns(environment) { return value }
         var size = winsize()
         guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)
+    }
+
+    /// `COLUMNS`, when it is a positive number.
+    static func columns(_ environment: [String: String]) -> Int? {
+        environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 }
 

@@ -7,7 +7,7 @@ import PokeAPI
 /// with its history row in one transaction. When PokeAPI cannot be reached (now, or within the
 /// last five minutes), or `offline` is set, the built-in Pokédex stands in and the result says why.
 public struct CatchService: Sendable {
-    public static let shinyOdds = 4096
+    public static let shinyOdds = RandomSpecies.shinyOdds
 
     public struct Options: Sendable {
         /// Use only the built-in Pokédex: no request at all.
@@ -79,11 +79,11 @@ public struct CatchService: Sendable {
             } else {
                 count = try await builtInSpeciesCount()
             }
-            speciesID = generator.nextInt(below: count) + 1
+            speciesID = RandomSpecies.uniform(among: count, using: &generator)
         } else {
             speciesID = try await pick(options, using: &generator)
         }
-        let isShiny = generator.nextInt(below: Self.shinyOdds) == 0
+        let isShiny = RandomSpecies.rollShiny(using: &generator)
 
         let stored = try await pokedex.source(ofSpecies: speciesID)
         var fetched: Species?
@@ -107,19 +107,7 @@ public struct CatchService: Sendable {
 
     /// A pick among the stored species of a generation, uniform or weighted by capture rate.
     func pick(_ options: Options, using generator: inout SeededGenerator) async throws -> Int {
-        let candidates = try await pokedex.catchCandidates(generation: options.generation)
-        guard !candidates.isEmpty else {
-            throw PokedexError.unknownGeneration(options.generation ?? 0, known: try await pokedex.generations())
-        }
-        guard options.weighted else { return candidates[generator.nextInt(below: candidates.count)].id }
-        // A capture rate of 255 (Caterpie) is 85 times as likely as 3 (Mewtwo).
-        let total = candidates.reduce(0) { $0 + max($1.captureRate, 1) }
-        var roll = generator.nextInt(below: total)
-        for candidate in candidates {
-            roll -= max(candidate.captureRate, 1)
-            if roll < 0 { return candidate.id }
-        }
-        return candidates[candidates.count - 1].id
+        try await RandomSpecies(store: store).pick(generation: options.generation, weighted: options.weighted, using: &generator)
     }
 
     func builtInSpeciesCount() async throws -> Int {

@@ -7,9 +7,17 @@ struct Printer: Sendable {
     let output: Output
     let json: Bool
     let presentation: Presentation
+    /// The colours pictures are drawn in (none: plain silhouettes), as `--color` and the terminal decide.
+    let colorDepth: ColorDepth
+    /// Where pictures side by side wrap: the terminal's width, else `COLUMNS`; nil: never.
+    let drawingWidth: Int?
 
-    init(_ context: MydexContext, json: Bool, localizer: Localizer) {
-        output = context.output
+    init(_ context: MydexContext, json: Bool, localizer: Localizer, color: ColorChoice = .auto) {
+        // JSON never carries escape codes.
+        colorDepth = json ? .none
+            : ColorDepth.resolve(color, outputIsColored: context.output.colorEnabled, environment: context.environment)
+        output = context.output.coloring(colorDepth != .none)
+        drawingWidth = context.output.columns ?? TerminalSize.columns(context.environment)
         self.json = json
         presentation = Presentation(timeZone: context.timeZone, localizer: localizer)
     }

@@ -12,14 +12,19 @@ final class TestEnvironment: Sendable {
     let transport: any HTTPTransport
     /// Added to the context's environment (e.g. `LANG`, `MYDEX_OFFLINE`).
     let extraEnvironment: [String: String]
+    /// The pictures `sprite` draws (nil: none built in, as in a mydex without sprite data).
+    let sprites: SpriteSource?
 
-    init(transport: any HTTPTransport = UnstubbedTransport(), environment: [String: String] = [:]) throws {
+    init(
+        transport: any HTTPTransport = UnstubbedTransport(), environment: [String: String] = [:], sprites: SpriteSource? = nil
+    ) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mydex-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("cwd"), withIntermediateDirectories: true)
         self.transport = transport
         extraEnvironment = environment
+        self.sprites = sprites
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -51,7 +56,8 @@ final class TestEnvironment: Sendable {
             random: RandomSource { 0xC0FFEE },
             transport: transport,
             timeZone: TimeZone(identifier: "UTC")!,
-            busyTimeout: 5)
+            busyTimeout: 5,
+            sprites: sprites)
     }
 
     /// Runs `mydex` in-process with these arguments.

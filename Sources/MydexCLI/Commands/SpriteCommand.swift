@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import MydexServices
+import MydexStore
+
+struct SpriteCommand: MydexCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sprite",
+        abstract: "Draw Pokémon in the terminal, offline.",
+        discussion: """
+            Draws species by Pokédex number, by name in any language (as `mydex dex` takes them; \
+            quote a name with a space) or `random`, which picks as `mydex catch --offline` does \
+            (one in 4096 is shiny). Several are drawn side by side, wrapped at the terminal's \
+            width. Titles go to stderr, so a pipe carries only the picture. Needs no collection \
+            and no network: it creates no database and makes no request.
+
+            One pixel is half a cell. Colour: 24-bit when COLORTERM is truecolor or 24bit (or \
+            the terminal is known to have it), else xterm's 256 colours. Into a pipe, with \
+            NO_COLOR, TERM=dumb or --color never, the picture is a plain silhouette without \
+            colour codes; --color always draws in colour into a pipe too.
+
+            Examples:
+              $ mydex sprite 25
+              $ mydex sprite pikachu 피카츄 --shiny
+              $ mydex sprite 1 4 7
+              $ mydex sprite random --generation 1
+              $ mydex sprite random --seed 42    # as `mydex catch --offline --seed 42`
+              $ mydex sprite random --color always --no-title | fastfetch --file-raw -
+              $ mydex sprite 25 --json
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Pokédex numbers, names in any language, or `random`.", valueName: "number|name|random"))
+    var pokemon: [String] = []
+
+    @Flag(help: "Draw the shiny sprites.")
+    var shiny = false
+
+    @Option(help: ArgumentHelp("`random` picks only from this generation (1 is Kanto, 9 is Paldea).", valueName: "n"))
+    var generation: Int?
+
+    @Option(help: ArgumentHelp("Make `random` reproducible: the same seed picks what `mydex catch --seed` would.", valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: "No names on stderr: only the picture.")
+    var noTitle = false
+
+    static let random = "random"
+
+    func validate() throws {
+        if pokemon.isEmpty { throw ValidationError("give a Pokédex number, a name or `random`, e.g. `mydex sprite 25`.") }
+        if pokemon.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("an empty name: give a Pokédex number, a name or `random`.")
+        }
+        if let generation, generation < 1 { throw ValidationError("--generation \(generation): generations start at 1.") }
+        if !pokemon.contains(where: Self.isRandom), generation != nil || seed != nil {
+            throw ValidationError("--generation and --seed choose what `random` picks: add `random`, e.g. `mydex sprite random --generation 1`.")
+        }
+    }
+
+    static func isRandom(_ argument: String) -> Bool {
+        argument.trimmingCharacters(in: .whitespaces).lowercased() == random
+    }
+
+    func run(_ context: MydexContext) async throws {
+        // The Pokédex only: an in-memory store, so no collection is opened or created.
+        let store = try CollectionStore.inMemory(now: context.clock.now(), language: try global.language(context))
+        let printer = global.printer(context, localizer: Localizer(language: store.language))
+        let finder = SpeciesFinder(store: store)
+        let randomSpecies = RandomSpecies(store: store)
+        if let generation {
+            try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
+        }
+        var generator = context.random.generator(seed: seed)
+        var drawings: [Drawing] = []
+        for argument in pokemon {
+            if Self.isRandom(argument) {
+                let pick = try await randomSpecies.offline(generation: generation, using: &generator)
+                let species = try await finder.species(matching: String(pick.speciesID))
+                drawings.append(Drawing(species: species, shiny: shiny || pick.shiny))
+            } else {
+                drawings.append(Drawing(species: try await finder.species(matching: argument), shiny: shiny))
+            }
+        }
+        // JSON is about the species only: it needs no picture.
+        if !printer.json {
+            guard let sprites = context.sprites else { throw MydexFailure(SpriteSource.missing) }
+            for index in drawings.indices {
+                let drawing = drawings[index]
+                guard let sprite = sprites.sprite(speciesID: drawing.species.id, shiny: drawing.shiny) else {
+                    let name = printer.localizer.name(drawing.species)
+                    throw MydexFailure("this mydex has no \(drawing.shiny ? "shiny " : "")sprite of \(name) (#\(drawing.species.id)).")
+                }
+                drawings[index].sprite = sprite
+            }
+        }
+        try printer.emit(Output(drawings: drawings, titles: !noTitle, localizer: printer.localizer))
+    }
+
+    struct Drawing {
+        var species: Species
+        var shiny: Bool
+        var sprite: Sprite?
+    }
+
+    /// `{"sprites": [{"dex": 25, "species": "pikachu", "name": "Pikachu", "shiny": false}, …]}`: what
+    /// would be drawn, never the picture.
+    struct Output: CommandOutput {
+        let drawings: [Drawing]
+        let titles: Bool
+        let localizer: Localizer
+
+        private struct Item: Encodable {
+            var dex: Int
+            var species: String
+            var name: String
+            var shiny: Bool
+        }
+
+        private enum Keys: String, CodingKey { case sprites }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(drawings.map {
+                Item(dex: $0.species.id, species: $0.species.name, name: localizer.name($0.species), shiny: $0.shiny)
+            }, forKey: .sprites)
+        }
+
+        func printText(to printer: Printer) throws {
+            try printer.draw(drawings.compactMap { drawing in
+                drawing.sprite.map { sprite in
+                    let title = "\(printer.presentation.dexNumber(drawing.species.id)) \(localizer.name(drawing.species))"
+                    return Picture(sprite, title: titles ? title + (drawing.shiny ? " ✨" : "") : nil)
+                }
+            })
+        }
+    }
+}

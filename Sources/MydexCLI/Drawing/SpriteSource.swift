@@ -1,0 +1,19 @@
+import Foundation
+import MydexStore
+
+/// Where pictures of species come from: the sprites built into mydex, or a test's own.
+public struct SpriteSource: Sendable {
+    private let lookup: @Sendable (_ speciesID: Int, _ shiny: Bool) -> Sprite?
+
+    public init(_ lookup: @escaping @Sendable (_ speciesID: Int, _ shiny: Bool) -> Sprite?) { self.lookup = lookup }
+
+    /// The species' sprite (its shiny one when `shiny`); nil when there is none.
+    public func sprite(speciesID: Int, shiny: Bool) -> Sprite? { lookup(speciesID, shiny) }
+
+    /// The sprites built into mydex: nil until the sprite catalog is (then
+    /// `SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }`).
+    public static let builtIn: SpriteSource? = nil  // SPRITE-CATALOG: the one line to switch to SpriteCatalog.embedded.
+
+    /// Why nothing can be drawn when `builtIn` is nil.
+    static let missing = "sprites are not built into this mydex yet."
+}
