@@ -33,11 +33,24 @@ let package = Package(
             exclude: ["pokedex.jsonl", "catalog.sqlite"],
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // The box sprites of every species and its shiny (sprites.bin, generated from PokéSprite's
+        // PNGs by PokedexGenerator --sprites-only; committed), embedded the same way: drawing
+        // needs no PNG decoder and no network.
+        .target(
+            name: "CMydexSprites",
+            exclude: ["sprites.bin"]
+        ),
+        // libpng's simplified API for the generator (Debian libpng-dev); the app never links it.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .target(
             name: "MydexStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CMydexMigrations", "CMydexCatalog",
+                "CMydexMigrations", "CMydexCatalog", "CMydexSprites",
             ]
         ),
         .target(
@@ -62,11 +75,12 @@ let package = Package(
             dependencies: ["MydexCLI"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
-        // Regenerates Sources/CMydexCatalog/pokedex.jsonl and catalog.sqlite; not part of the app.
+        // Regenerates Sources/CMydexCatalog/pokedex.jsonl and catalog.sqlite, and (with
+        // --sprites-only) Sources/CMydexSprites/sprites.bin; not part of the app.
         .executableTarget(
             name: "PokedexGenerator",
             dependencies: [
-                "MydexServices", "PokeAPI",
+                "MydexServices", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

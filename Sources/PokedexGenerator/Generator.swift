@@ -7,7 +7,8 @@ import PokeAPI
 /// Regenerates the built-in Pokédex from real PokeAPI data (a local copy of the API's responses
 /// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl`, the
 /// reviewable source, and `catalog.sqlite` beside it, the image mydex embeds. With
-/// `--image-only` it rebuilds the image from the JSON Lines as they are.
+/// `--image-only` it rebuilds the image from the JSON Lines as they are; with `--sprites-only` it
+/// rebuilds `Sources/CMydexSprites/sprites.bin` from PokéSprite's box sprites instead.
 @main
 struct PokedexGenerator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,12 +18,15 @@ struct PokedexGenerator: AsyncParsableCommand {
             Offline, it reads PokeAPI responses laid out as their paths (pokemon-species/{id}/index.json, \
             type/{id}/index.json, pokemon/{id}/index.json where present) and PokeAPI's CSV tables \
             (pokemon.csv, pokemon_types.csv, types.csv) for what the species responses lack. With \
-            --api-url it fetches everything from a live PokeAPI instead (8 requests at a time).
+            --api-url it fetches everything from a live PokeAPI instead (8 requests at a time). \
+            --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
+            slugs from data/pokemon.json) of species 1…1025 into the embedded sprite data.
 
             Examples:
               $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
               $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2
               $ swift run PokedexGenerator --image-only
+              $ swift run PokedexGenerator --sprites-only --sprites-dir ../shared/pokesprite
             """)
 
     @Option(help: ArgumentHelp("A local copy of PokeAPI's /api/v2 responses.", valueName: "dir"))
@@ -43,8 +47,24 @@ struct PokedexGenerator: AsyncParsableCommand {
     @Flag(help: "Only rebuild the catalog image from the JSON Lines already at --output.")
     var imageOnly = false
 
+    @Option(help: ArgumentHelp("A PokéSprite checkout (pokemon-gen8/ and data/pokemon.json).", valueName: "dir"))
+    var spritesDir = "../shared/pokesprite"
+
+    @Option(help: ArgumentHelp("Where to write the sprite data.", valueName: "path"))
+    var spritesOutput = "Sources/CMydexSprites/sprites.bin"
+
+    @Flag(help: "Only rebuild the sprite data at --sprites-output from --sprites-dir.")
+    var spritesOnly = false
+
     func run() async throws {
         let started = Date()
+        if spritesOnly {
+            let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir)).load()
+            let data = try SpriteCatalog.encode(sprites)
+            try data.write(to: URL(fileURLWithPath: spritesOutput), options: .atomic)
+            print("Wrote \(sprites.count) sprites to \(spritesOutput) (\(data.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+            return
+        }
         if imageOnly {
             try writeImage(from: try Data(contentsOf: URL(fileURLWithPath: output)), started: started)
             return

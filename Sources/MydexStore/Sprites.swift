@@ -1,0 +1,250 @@
+import CMydexSprites
+import Foundation
+
+/// A colour of a sprite pixel (sprites have binary alpha: a pixel is a colour or transparent).
+public struct SpriteColor: Sendable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+}
+
+/// A sprite cropped to its visible box: row-major pixels, nil = transparent.
+public struct Sprite: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [SpriteColor?]
+
+    public init(width: Int, height: Int, pixels: [SpriteColor?]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "a sprite has width × height pixels")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public subscript(x: Int, y: Int) -> SpriteColor? {
+        pixels[y * width + x]
+    }
+}
+
+/// The box sprites compiled into mydex (Sources/CMydexSprites/sprites.bin, made by
+/// `swift run PokedexGenerator --sprites-only` from PokéSprite's PNGs). Part of the read-only
+/// catalog: nothing here touches the user's database.
+///
+/// The format, little-endian throughout:
+///
+///     header   "MYDEXSPR", UInt16 version (1), UInt16 entry count n, UInt32 length of the whole blob
+///     index    n × (UInt16 species id, UInt8 variant: 0 regular / 1 shiny, UInt8 0, UInt32 record offset),
+///              sorted by species id, regular before shiny, no key twice
+///     records  UInt8 width, UInt8 height, UInt8 colours c, UInt8 bits per index (4 or 8),
+///              c × RGB, then width × height indices row-major (index 0 = transparent, k = colour k);
+///              4-bit indices (when c ≤ 15) pack two pixels a byte, the first in the high nibble
+///
+/// Identical sprites are stored once (index entries share a record: #1025's shiny is its regular).
+/// Colours are numbered in order of first appearance, so the same PNGs always give the same bytes.
+public struct SpriteCatalog: Sendable {
+    /// What a damaged blob looks like to `init(data:)`.
+    public struct DamagedData: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "the sprite data is damaged: \(reason)" }
+    }
+
+    struct Entry: Sendable {
+        let speciesID: Int
+        let shiny: Bool
+        let offset: Int
+    }
+
+    static let magic = Array("MYDEXSPR".utf8)
+    static let version: UInt16 = 1
+    static let headerLength = 16
+    static let entryLength = 8
+    static let recordHeaderLength = 4
+
+    private let data: Data
+    private let entries: [Entry]
+
+    /// The sprites embedded in the binary, read in place (nothing is copied). The data is checked
+    /// by the tests; were it damaged anyway, mydex would show no sprites rather than stop.
+    public static let embedded: SpriteCatalog = {
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: mydex_sprites_bytes()),
+                        count: mydex_sprites_length(), deallocator: .none)
+        return (try? SpriteCatalog(data: data)) ?? SpriteCatalog(empty: ())
+    }()
+
+    private init(empty: Void) {
+        data = Data()
+        entries = []
+    }
+
+    /// Reads the header, the index and every record's header; throws `DamagedData` on anything
+    /// out of place. Pixel indices are checked when a sprite is read.
+    public init(data: Data) throws {
+        let data = data.startIndex == 0 ? data : Data(data)
+        self.data = data
+        self.entries = try data.withUnsafeBytes { bytes in try Self.index(bytes) }
+    }
+
+    private static func index(_ bytes: UnsafeRawBufferPointer) throws -> [Entry] {
+        func damaged(_ reason: String) -> DamagedData { DamagedData(reason: reason) }
+        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else {
+            throw damaged("no sprite header")
+        }
+        guard bytes.uint16(at: 8) == version else { throw damaged("format version \(bytes.uint16(at: 8)), expected \(version)") }
+        let count = Int(bytes.uint16(at: 10))
+        guard Int(bytes.uint32(at: 12)) == bytes.count else {
+            throw damaged("\(bytes.count) bytes where the header says \(bytes.uint32(at: 12))")
+        }
+        let recordsStart = headerLength + count * entryLength
+        guard recordsStart <= bytes.count else { throw damaged("the index is cut short") }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for number in 0..<count {
+            let at = headerLength + number * entryLength
+            let variant = bytes[at + 2]
+            guard variant <= 1, bytes[at + 3] == 0 else { throw damaged("index entry \(number) is malformed") }
+            let entry = Entry(speciesID: Int(bytes.uint16(at: at)), shiny: variant == 1, offset: Int(bytes.uint32(at: at + 4)))
+            if let previous = entries.last,
+               (previous.speciesID, previous.shiny ? 1 : 0) >= (entry.speciesID, entry.shiny ? 1 : 0) {
+                throw damaged("index entry \(number) is out of order")
+            }
+            guard entry.offset >= recordsStart, let length = recordLength(bytes, at: entry.offset),
+                  entry.offset + length <= bytes.count
+            else { throw damaged("the sprite of #\(entry.speciesID)\(entry.shiny ? " (shiny)" : "") lies outside the data") }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// The length of the record at `offset` from its header, or nil when the header is cut short
+    /// or impossible.
+    private static func recordLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        guard offset + recordHeaderLength <= bytes.count else { return nil }
+        let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        guard bits == 4 || bits == 8, bits == 8 || colours <= 15 else { return nil }
+        let pixels = width * height
+        return recordHeaderLength + colours * 3 + (bits == 8 ? pixels : (pixels + 1) / 2)
+    }
+
+    /// The species with a sprite, in dex order.
+    public var speciesIDs: [Int] {
+        var ids: [Int] = []
+        for entry in entries where ids.last != entry.speciesID { ids.append(entry.speciesID) }
+        return ids
+    }
+
+    /// The sprite of a species, or nil when there is none (or its pixels are damaged).
+    public func sprite(speciesID: Int, shiny: Bool) -> Sprite? {
+        let key = (speciesID, shiny ? 1 : 0)
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = entries[middle]
+            if (entry.speciesID, entry.shiny ? 1 : 0) < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].speciesID == speciesID, entries[low].shiny == shiny else { return nil }
+        let offset = entries[low].offset
+        return data.withUnsafeBytes { bytes in Self.decode(bytes, at: offset) }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Sprite? {
+        let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        var palette: [SpriteColor?] = [nil]
+        palette.reserveCapacity(colours + 1)
+        for number in 0..<colours {
+            let at = offset + recordHeaderLength + number * 3
+            palette.append(SpriteColor(red: bytes[at], green: bytes[at + 1], blue: bytes[at + 2]))
+        }
+        let start = offset + recordHeaderLength + colours * 3
+        var pixels: [SpriteColor?] = []
+        pixels.reserveCapacity(width * height)
+        for number in 0..<(width * height) {
+            let index = bits == 8 ? Int(bytes[start + number])
+                : Int(number % 2 == 0 ? bytes[start + number / 2] >> 4 : bytes[start + number / 2] & 0x0F)
+            guard index <= colours else { return nil }
+            pixels.append(palette[index])
+        }
+        return Sprite(width: width, height: height, pixels: pixels)
+    }
+
+    /// The blob for these sprites (what the generator writes and `init(data:)` reads). Throws
+    /// when a sprite is wider or taller than 255 pixels or has more than 255 colours, or when a
+    /// species and variant come twice.
+    public static func encode(_ sprites: [(speciesID: Int, shiny: Bool, sprite: Sprite)]) throws -> Data {
+        let sorted = sprites.sorted { ($0.speciesID, $0.shiny ? 1 : 0) < ($1.speciesID, $1.shiny ? 1 : 0) }
+        guard sorted.count <= Int(UInt16.max) else { throw DamagedData(reason: "more than \(UInt16.max) sprites") }
+        var records: [UInt8] = []
+        var recordOffsets: [[UInt8]: Int] = [:]
+        var index: [UInt8] = []
+        let recordsStart = headerLength + sorted.count * entryLength
+        for (number, item) in sorted.enumerated() {
+            let name = "#\(item.speciesID)\(item.shiny ? " (shiny)" : "")"
+            guard (1...Int(UInt16.max)).contains(item.speciesID) else { throw DamagedData(reason: "species id \(item.speciesID)") }
+            if number > 0, sorted[number - 1].speciesID == item.speciesID, sorted[number - 1].shiny == item.shiny {
+                throw DamagedData(reason: "\(name) comes twice")
+            }
+            let record = try encode(item.sprite, name: name)
+            let offset = recordOffsets[record] ?? {
+                let offset = recordsStart + records.count
+                records += record
+                recordOffsets[record] = offset
+                return offset
+            }()
+            index += UInt16(item.speciesID).littleEndianBytes + [item.shiny ? 1 : 0, 0] + UInt32(offset).littleEndianBytes
+        }
+        let length = recordsStart + records.count
+        guard length <= Int(UInt32.max) else { throw DamagedData(reason: "more than 4 GB of sprites") }
+        let header = magic + version.littleEndianBytes + UInt16(sorted.count).littleEndianBytes + UInt32(length).littleEndianBytes
+        return Data(header + index + records)
+    }
+
+    private static func encode(_ sprite: Sprite, name: String) throws -> [UInt8] {
+        guard sprite.width <= 255, sprite.height <= 255 else {
+            throw DamagedData(reason: "\(name) is \(sprite.width)×\(sprite.height), larger than 255×255")
+        }
+        var palette: [SpriteColor] = []
+        var numbers: [SpriteColor: UInt8] = [:]
+        var indices: [UInt8] = []
+        indices.reserveCapacity(sprite.pixels.count)
+        for pixel in sprite.pixels {
+            guard let colour = pixel else { indices.append(0); continue }
+            if let number = numbers[colour] { indices.append(number); continue }
+            guard palette.count < 255 else { throw DamagedData(reason: "\(name) has more than 255 colours") }
+            palette.append(colour)
+            numbers[colour] = UInt8(palette.count)
+            indices.append(UInt8(palette.count))
+        }
+        let bits: UInt8 = palette.count <= 15 ? 4 : 8
+        var record: [UInt8] = [UInt8(sprite.width), UInt8(sprite.height), UInt8(palette.count), bits]
+        for colour in palette { record += [colour.red, colour.green, colour.blue] }
+        if bits == 8 {
+            record += indices
+        } else {
+            for pair in stride(from: 0, to: indices.count, by: 2) {
+                record.append(indices[pair] << 4 | (pair + 1 < indices.count ? indices[pair + 1] : 0))
+            }
+        }
+        return record
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    fileprivate func uint16(at offset: Int) -> UInt16 {
+        UInt16(self[offset]) | UInt16(self[offset + 1]) << 8
+    }
+
+    fileprivate func uint32(at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { value, byte in value | UInt32(self[offset + byte]) << (8 * UInt32(byte)) }
+    }
+}
+
+extension FixedWidthInteger {
+    fileprivate var littleEndianBytes: [UInt8] {
+        (0..<(Self.bitWidth / 8)).map { UInt8(truncatingIfNeeded: self >> ($0 * 8)) }
+    }
+}
