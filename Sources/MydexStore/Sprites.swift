@@ -1,37 +1,6 @@
 import CMydexSprites
 import Foundation
 
-/// A colour of a sprite pixel (sprites have binary alpha: a pixel is a colour or transparent).
-public struct SpriteColor: Sendable, Hashable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-}
-
-/// A sprite cropped to its visible box: row-major pixels, nil = transparent.
-public struct Sprite: Sendable, Equatable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [SpriteColor?]
-
-    public init(width: Int, height: Int, pixels: [SpriteColor?]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "a sprite has width × height pixels")
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-
-    public subscript(x: Int, y: Int) -> SpriteColor? {
-        pixels[y * width + x]
-    }
-}
-
 /// The box sprites compiled into mydex (Sources/CMydexSprites/sprites.bin, made by
 /// `swift run PokedexGenerator --sprites-only` from PokéSprite's PNGs). Part of the read-only
 /// catalog: nothing here touches the user's database.

@@ -329,3 +329,56 @@ struct SpriteCommandTests {
         #expect(await environment.run("sprite", "25", "--generation", "1").status == 64)
     }
 }
+
+@Suite("Pictures in catch, show and dex")
+struct PicturesInCommandsTests {
+    /// The built-in sprites, as the app draws them.
+    let environment: TestEnvironment
+
+    init() throws {
+        environment = try TestEnvironment(environment: ["MYDEX_OFFLINE": "1"], sprites: SpriteSource.builtIn)
+    }
+
+    private func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    @Test("On a wide terminal the sprite stands beside the text; on a narrow one above it")
+    func besideOrAbove() async throws {
+        let wide = await environment.run("dex", "25", color: true, columns: 120)
+        #expect(wide.status == 0, "\(wide.standardError)")
+        let wideLines = lines(wide.standardOutput)
+        // The first line is the title; the fields start beside the picture's first row.
+        #expect(wideLines[1].contains("\u{1B}[38;5;") && wideLines[1].contains("Also"), "\(wideLines[1])")
+        #expect(wideLines.allSatisfy { !$0.hasSuffix(" ") })
+
+        let narrow = await environment.run("dex", "25", color: true, columns: 50)
+        let narrowLines = lines(narrow.standardOutput)
+        let also = try #require(narrowLines.firstIndex { $0.contains("Also") })
+        #expect(also > 2)
+        #expect(narrowLines[1..<also].allSatisfy { $0.contains("\u{1B}[") && $0.hasSuffix("\u{1B}[0m") })
+        #expect(!narrowLines[also].contains("\u{1B}[38;5;"), "the text stands alone under the picture")
+    }
+
+    @Test("catch draws the Pokémon it caught, shiny when it is, then says what it caught")
+    func catchDraws() async throws {
+        let run = await environment.run("catch", "--seed", String(Fixtures.seed(catching: 25)), color: true, columns: 100)
+        #expect(run.status == 0, "\(run.standardError)")
+        let output = lines(run.standardOutput)
+        let caught = try #require(output.firstIndex { $0.contains("Caught") })
+        #expect(caught > 3)
+        #expect(output[..<caught].allSatisfy { $0.hasSuffix("\u{1B}[0m") })
+        let show = await environment.run("show", "1", color: true, columns: 120)
+        #expect(show.standardOutput.contains("\u{1B}[38;5;"))
+    }
+
+    @Test("No picture in a pipe, in JSON, with --no-sprite or without colour")
+    func noPicture() async throws {
+        for (arguments, color, columns) in [
+            (["dex", "25"], false, nil), (["dex", "25"], true, nil), (["dex", "25", "--json"], true, 120),
+            (["dex", "25", "--no-sprite"], true, 120), (["dex", "25", "--color", "never"], true, 120),
+        ] as [([String], Bool, Int?)] {
+            let run = await environment.run(arguments, color: color, columns: columns)
+            #expect(run.status == 0)
+            #expect(!run.standardOutput.contains("▀") && !run.standardOutput.contains("▄"), "\(arguments)")
+        }
+    }
+}

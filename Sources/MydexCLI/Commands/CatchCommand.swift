@@ -43,6 +43,9 @@ struct CatchCommand: MydexCommand {
     @Flag(help: "Use the built-in Pokédex only, without the network (also MYDEX_OFFLINE=1).")
     var offline = false
 
+    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    var noSprite = false
+
     @Flag(help: ArgumentHelp(
         "Ask PokeAPI even if it was unreachable in the last \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes (and despite MYDEX_OFFLINE=1)."))
     var retryNetwork = false
@@ -71,7 +74,9 @@ struct CatchCommand: MydexCommand {
             if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
                 try printer.note(SafeText(note))
             }
-            try printer.emit(Output(entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason))
+            let picture = printer.picture(of: entry.speciesID, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
+            try printer.emit(Output(
+                entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason, picture: picture))
         }
     }
 
@@ -80,6 +85,8 @@ struct CatchCommand: MydexCommand {
         let entry: CollectionEntry
         let fetched: Bool
         let offlineReason: String?
+        /// Drawn above the text on a terminal; never in JSON.
+        var picture: CellGrid?
 
         private enum Keys: String, CodingKey { case entry, fetched, offlineReason }
 
@@ -91,6 +98,7 @@ struct CatchCommand: MydexCommand {
         }
 
         func printText(to printer: Printer) throws {
+            if let picture { try printer.draw(picture) }
             let name = SafeText(entry.name).styled(.bold, if: printer.color)
             try printer.line(
                 "Caught " + name + SafeText(" \(printer.presentation.dexNumber(entry.speciesID)) (\(entry.typeNameList))")

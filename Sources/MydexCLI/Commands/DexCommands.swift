@@ -39,6 +39,9 @@ struct DexShowCommand: MydexCommand {
     @Argument(help: "A national Pokédex number, or a name in any language.")
     var query: [String]
 
+    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    var noSprite = false
+
     func validate() throws {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("give a Pokédex number or a name, e.g. `mydex dex 25`.")
@@ -50,7 +53,8 @@ struct DexShowCommand: MydexCommand {
         let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
         let tally = try await Pokedex(store: store).tally(speciesID: species.id)
         let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
-        try printer.emit(Output(species: species, tally: tally, entries: held, localizer: printer.localizer))
+        let picture = printer.picture(of: species.id, shiny: false, from: context.sprites, wanted: !noSprite)
+        try printer.emit(Output(species: species, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.
@@ -59,6 +63,8 @@ struct DexShowCommand: MydexCommand {
         let tally: SpeciesTally
         let entries: [CollectionEntry]
         let localizer: Localizer
+        /// Drawn beside the text on a terminal; never in JSON.
+        var picture: CellGrid?
 
         private enum Keys: String, CodingKey { case species, caught, held, entries }
 
@@ -78,7 +84,7 @@ struct DexShowCommand: MydexCommand {
                 "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "")
             }.joined(separator: ", ") + ")"))
             fields += presentation.pokedexField(species)
-            try printer.fields(fields)
+            try printer.fields(fields, beside: picture)
         }
     }
 }

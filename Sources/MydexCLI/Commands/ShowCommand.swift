@@ -20,6 +20,9 @@ struct ShowCommand: MydexCommand {
     @Argument(help: "The entry id, as shown by `mydex list`.")
     var id: Int64
 
+    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    var noSprite = false
+
     func validate() throws { try EntryID.validate(id) }
 
     func run(_ context: MydexContext) async throws {
@@ -28,7 +31,8 @@ struct ShowCommand: MydexCommand {
         guard let species = try await Pokedex(store: store).species(id: entry.speciesID) else {
             throw StoreError.speciesNotCached(id: entry.speciesID)
         }
-        try printer.emit(Output(entry: entry, species: species, localizer: printer.localizer))
+        let picture = printer.picture(of: species.id, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
+        try printer.emit(Output(entry: entry, species: species, localizer: printer.localizer, picture: picture))
     }
 
     /// `{"entry": …, "species": …}`.
@@ -36,6 +40,8 @@ struct ShowCommand: MydexCommand {
         let entry: CollectionEntry
         let species: Species
         let localizer: Localizer
+        /// Drawn beside the text on a terminal; never in JSON.
+        var picture: CellGrid?
 
         private enum Keys: String, CodingKey { case entry, species }
 
@@ -58,7 +64,7 @@ struct ShowCommand: MydexCommand {
             ]
             if let released = entry.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
             fields += presentation.pokedexField(species)
-            try printer.fields(fields)
+            try printer.fields(fields, beside: picture)
         }
     }
 }

@@ -12,7 +12,7 @@ public struct SpriteSource: Sendable {
 
     /// The sprites built into mydex: nil until the sprite catalog is (then
     /// `SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }`).
-    public static let builtIn: SpriteSource? = nil  // SPRITE-CATALOG: the one line to switch to SpriteCatalog.embedded.
+    public static let builtIn: SpriteSource? = SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }
 
     /// Why nothing can be drawn when `builtIn` is nil.
     static let missing = "sprites are not built into this mydex yet."

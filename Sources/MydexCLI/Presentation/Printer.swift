@@ -75,16 +75,57 @@ struct Printer: Sendable {
     /// Label–value lines, labels aligned, as `show` prints them. On a terminal, long values wrap
     /// at its width under their first line (a hanging indent); piped, each stays one line.
     func fields(_ fields: [(String, String)]) throws(OutputError) {
+        for text in fieldLines(fields, width: columns) { try line(text) }
+    }
+
+    /// The lines `fields` prints, wrapped at `width` columns (nil: never).
+    func fieldLines(_ fields: [(String, String)], width total: Int?) -> [SafeText] {
         let width = fields.map { TerminalText.displayWidth($0.0) }.max() ?? 0
         let indent = width + 4
+        var lines: [SafeText] = []
         for (label, value) in fields {
             let prefix = "  " + TerminalText.padded(label, to: width) + "  "
-            let lines = columns.map { TextWrap.lines(value, width: max($0 - indent, 20)) } ?? [value]
-            for (index, text) in lines.enumerated() {
-                let lead = index == 0 ? prefix : String(repeating: " ", count: indent)
-                try line(SafeText(lead) + SafeText(text))
+            let wrapped = total.map { TextWrap.lines(value, width: max($0 - indent, 20)) } ?? [value]
+            for (index, text) in wrapped.enumerated() {
+                lines.append(SafeText(index == 0 ? prefix : String(repeating: " ", count: indent)) + SafeText(text))
             }
         }
+        return lines
+    }
+
+    /// The picture to draw beside a command's text: only on a terminal that shows colour, never
+    /// in JSON, and not with `--no-sprite` (`wanted` false).
+    func picture(of species: Int, shiny: Bool, from sprites: SpriteSource?, wanted: Bool) -> CellGrid? {
+        guard wanted, !json, columns != nil, colorDepth != .none,
+              let sprite = sprites?.sprite(speciesID: species, shiny: shiny) else { return nil }
+        return CellGrid(sprite)
+    }
+
+    /// `picture` beside `fields` when the terminal leaves the text 40 columns, else above them.
+    func fields(_ fields: [(String, String)], beside picture: CellGrid?) throws(OutputError) {
+        guard let picture else { return try self.fields(fields) }
+        let gap = 2
+        if let width = columns, width - picture.width - gap >= 40 {
+            let text = fieldLines(fields, width: width - picture.width - gap)
+            for index in 0..<max(picture.height, text.count) {
+                let drawn = HalfBlocks.line(index < picture.height ? picture.rows[index] : [], depth: colorDepth)
+                guard index < text.count else {
+                    try line(.drawn(drawn))
+                    continue
+                }
+                // A drawn line stops at its last painted cell: spaces bring the text to its column.
+                let padding = String(repeating: " ", count: picture.width + gap - TerminalText.displayWidth(drawn.plain))
+                try line(.drawn(drawn) + SafeText(padding) + text[index])
+            }
+        } else {
+            try draw(picture)
+            try self.fields(fields)
+        }
+    }
+
+    /// `picture` on its own lines.
+    func draw(_ picture: CellGrid) throws(OutputError) {
+        for cells in picture.rows { try line(.drawn(HalfBlocks.line(cells, depth: colorDepth))) }
     }
 }
 
