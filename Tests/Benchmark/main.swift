@@ -302,6 +302,22 @@ func run() throws {
             arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, caught_at) VALUES (25, '2026-01-01 00:00:00.000')"]),
         runs: runs, environment: environment))
 
+    // A shell-prompt picture, against the work of pokemon-colorscripts (a Python script that
+    // prints a pre-rendered picture; not installed here): Python starting and printing a
+    // pre-rendered picture of the same size.
+    let rendered = workspace.path("pikachu.txt")
+    _ = try measure([mydex, "sprite", "25", "--color", "always", "--no-title"], environment: environment, output: rendered)
+    let python = "/usr/bin/python3"
+    if FileManager.default.isExecutableFile(atPath: python) {
+        rows.append(try compare(
+            "`mydex sprite random --color always --no-title`",
+            Subject(label: "", arguments: [mydex, "sprite", "random", "--color", "always", "--no-title"]),
+            against: Subject(
+                label: "Python printing a pre-rendered sprite (stand-in for `pokemon-colorscripts -r --no-title`)",
+                arguments: [python, "-c", "import sys; sys.stdout.write(open(sys.argv[1]).read())", rendered]),
+            runs: runs, environment: environment))
+    }
+
     let backup = workspace.path("one-backup.sqlite")
     _ = try measure([mydex, "backup", backup, "--db", one], environment: environment)
 
