@@ -382,3 +382,25 @@ struct PicturesInCommandsTests {
         }
     }
 }
+
+@Suite("Real sprites, golden")
+struct RealSpriteSnapshotTests {
+    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/snapshots")
+
+    @Test("#25 and shiny #906 draw as their committed snapshots in 24-bit, 256 colours and none", arguments: [
+        (["sprite", "25"], ["COLORTERM": "truecolor"], "always", "sprite-25-truecolor.txt"),
+        (["sprite", "25"], [:], "always", "sprite-25-256.txt"),
+        (["sprite", "25"], [:], "never", "sprite-25-none.txt"),
+        (["sprite", "906", "--shiny"], ["COLORTERM": "truecolor"], "always", "sprite-906-shiny-truecolor.txt"),
+        (["sprite", "906", "--shiny"], [:], "always", "sprite-906-shiny-256.txt"),
+        (["sprite", "906", "--shiny"], [:], "never", "sprite-906-shiny-none.txt"),
+    ] as [([String], [String: String], String, String)])
+    func snapshot(arguments: [String], environment: [String: String], color: String, file: String) async throws {
+        let test = try TestEnvironment(environment: environment, sprites: SpriteSource.builtIn)
+        let run = await test.run(arguments + ["--no-title", "--color", color])
+        #expect(run.status == 0, "\(run.standardError)")
+        let expected = try String(contentsOf: Self.snapshots.appendingPathComponent(file), encoding: .utf8)
+        #expect(run.standardOutput == expected, "regenerate \(file) only after looking at the picture in a terminal")
+    }
+}
