@@ -30,7 +30,7 @@ public struct Mydex: AsyncParsableCommand {
         subcommands: [
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
-            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self,
+            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
         ])
 
     public init() {}

@@ -160,6 +160,16 @@ extension CollectionStore {
         }
     }
 
+    /// Held entries in entry order, `count` of them from the `offset`-th: a box of the collection.
+    public func heldEntries(offset: Int, count: Int) async throws -> [CollectionEntry] {
+        let language = self.language
+        return try await read { db in
+            try CollectionEntry.fetchAll(
+                db, sql: Self.entrySQL(where: "c.released_at IS NULL") + " LIMIT :count OFFSET :offset",
+                arguments: ["language": language, "count": count, "offset": offset])
+        }
+    }
+
     /// Entries still held of one species, in entry order.
     public func entries(speciesID: Int) async throws -> [CollectionEntry] {
         let language = self.language

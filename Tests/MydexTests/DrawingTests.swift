@@ -404,3 +404,40 @@ struct RealSpriteSnapshotTests {
         #expect(run.standardOutput == expected, "regenerate \(file) only after looking at the picture in a terminal")
     }
 }
+
+@Suite("mydex box")
+struct BoxCommandTests {
+    let environment: TestEnvironment
+
+    init() throws {
+        environment = try TestEnvironment(
+            environment: ["MYDEX_OFFLINE": "1"],
+            sprites: SpriteSource { _, shiny in shiny ? TestSprites.block(2, 2, TestSprites.blue) : TestSprites.block(3, 4) })
+    }
+
+    private func catchSome(_ count: Int) async {
+        for index in 0..<count { _ = await environment.run("catch", "--seed", String(index)) }
+    }
+
+    @Test("Six to a row, each with its entry id under it; box 2 starts at the 31st Pokémon held")
+    func boxes() async throws {
+        await catchSome(32)
+        _ = await environment.run("release", "3")
+        let first = await environment.run("box", "--color", "never")
+        #expect(first.status == 0, "\(first.standardError)")
+        let lines = first.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        // Five rows of pictures two lines tall, a line of ids under each, empty lines between.
+        #expect(lines.filter { $0.hasPrefix("#") }.count == 5)
+        #expect(lines.first { $0.hasPrefix("#1 ") } == "#1  #2  #4  #5  #6  #7")
+        #expect(!first.standardOutput.contains("#3 "), "a released Pokémon is in no box")
+        #expect(first.standardError.contains("Box 1 of 2"))
+        let second = await environment.run("box", "2", "--json")
+        let json = try #require(try second.document())
+        #expect(json["box"] as? Int == 2 && json["boxes"] as? Int == 2)
+        #expect(json.objects("entries")?.map { $0["id"] as? Int } == [32])
+        let beyond = await environment.run("box", "3")
+        #expect(beyond.status == 64)
+        #expect(beyond.standardError.contains("fills 2 boxes (31 Pokémon)"))
+        #expect(await environment.run("box", "0").status == 64)
+    }
+}
