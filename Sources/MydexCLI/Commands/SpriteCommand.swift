@@ -73,33 +73,39 @@ struct SpriteCommand: MydexCommand {
             try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
         }
         var generator = context.random.generator(seed: seed)
-        var drawings: [Drawing] = []
+        var picks: [(speciesID: Int, shiny: Bool)] = []
         for argument in pokemon {
             if Self.isRandom(argument) {
                 let pick = try await randomSpecies.offline(generation: generation, using: &generator)
-                let species = try await finder.species(matching: String(pick.speciesID))
-                drawings.append(Drawing(species: species, shiny: shiny || pick.shiny))
+                picks.append((pick.speciesID, shiny || pick.shiny))
             } else {
-                drawings.append(Drawing(species: try await finder.species(matching: argument), shiny: shiny))
+                picks.append((try await finder.species(matching: argument).id, shiny))
             }
         }
+        // Names only when something shows them: a bare picture (a shell prompt's) reads no more.
+        let named = printer.json || !noTitle
+            ? Dictionary(uniqueKeysWithValues: try await Pokedex(store: store).rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
+            : [:]
+        var drawings = picks.map { Drawing(speciesID: $0.speciesID, row: named[$0.speciesID], shiny: $0.shiny) }
         // JSON is about the species only: it needs no picture.
         if !printer.json {
             guard let sprites = context.sprites else { throw MydexFailure(SpriteSource.missing) }
             for index in drawings.indices {
                 let drawing = drawings[index]
-                guard let sprite = sprites.sprite(speciesID: drawing.species.id, shiny: drawing.shiny) else {
-                    let name = printer.localizer.name(drawing.species)
-                    throw MydexFailure("this mydex has no \(drawing.shiny ? "shiny " : "")sprite of \(name) (#\(drawing.species.id)).")
+                guard let sprite = sprites.sprite(speciesID: drawing.speciesID, shiny: drawing.shiny) else {
+                    let name = try await Pokedex(store: store).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
+                    throw MydexFailure("this mydex has no \(drawing.shiny ? "shiny " : "")sprite of \(name) (#\(drawing.speciesID)).")
                 }
                 drawings[index].sprite = sprite
             }
         }
-        try printer.emit(Output(drawings: drawings, titles: !noTitle, localizer: printer.localizer))
+        try printer.emit(Output(drawings: drawings, titles: !noTitle))
     }
 
     struct Drawing {
-        var species: Species
+        var speciesID: Int
+        /// The species as lists show it; nil when nothing prints its name.
+        var row: PokedexRow?
         var shiny: Bool
         var sprite: Sprite?
     }
@@ -109,7 +115,6 @@ struct SpriteCommand: MydexCommand {
     struct Output: CommandOutput {
         let drawings: [Drawing]
         let titles: Bool
-        let localizer: Localizer
 
         private struct Item: Encodable {
             var dex: Int
@@ -122,16 +127,16 @@ struct SpriteCommand: MydexCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(drawings.map {
-                Item(dex: $0.species.id, species: $0.species.name, name: localizer.name($0.species), shiny: $0.shiny)
+            try container.encode(drawings.compactMap { drawing in
+                drawing.row.map { Item(dex: $0.id, species: $0.speciesName, name: $0.name, shiny: drawing.shiny) }
             }, forKey: .sprites)
         }
 
         func printText(to printer: Printer) throws {
             try printer.draw(drawings.compactMap { drawing in
                 drawing.sprite.map { sprite in
-                    let title = "\(printer.presentation.dexNumber(drawing.species.id)) \(localizer.name(drawing.species))"
-                    return Picture(sprite, title: titles ? title + (drawing.shiny ? " ✨" : "") : nil)
+                    let title = drawing.row.map { "\(printer.presentation.dexNumber($0.id)) \($0.name)" + (drawing.shiny ? " ✨" : "") }
+                    return Picture(sprite, title: titles ? title : nil)
                 }
             })
         }
