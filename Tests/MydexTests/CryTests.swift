@@ -81,6 +81,21 @@ struct CryTests {
         #expect(existing.standardError.contains("already exists"))
     }
 
+    @Test("a damaged file in the cache is fetched again")
+    func damagedCache() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let cached = environment.path(".cache/mydex/cries/25.ogg")
+        try FileManager.default.createDirectory(
+            atPath: (cached as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("OggS, cut short".utf8).write(to: URL(fileURLWithPath: cached))
+        let run = await environment.run("cry", "25", "--save", "x.ogg")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(server.requests.count == 1)
+        #expect(FileManager.default.contents(atPath: cached) == (try Self.fixture(Self.latestPath)))
+    }
+
     @Test("a name in any language, and --legacy, save the legacy cry under its own cache name")
     func legacyByKoreanName() async throws {
         let server = try Self.mediaServer()
@@ -110,8 +125,6 @@ struct CryTests {
         let players = try PlayerFolder()
         try players.addFailing("pw-play")
         try players.addCopying("paplay")
-        // aplay would play Ogg as noise: it is never used.
-        try players.addFailing("aplay")
         let environment = try Self.environment(server, path: players.directory.path)
         let run = await environment.run("cry", "25")
         #expect(run.status == 0, "\(run.standardError)")
@@ -141,9 +154,11 @@ struct CryTests {
         let server = try Self.mediaServer()
         defer { server.stop() }
         let players = try PlayerFolder()
-        try players.addFailing("aplay")
+        // aplay plays Ogg as noise: though it would succeed here, it is never used.
+        try players.addCopying("aplay")
         let environment = try Self.environment(server, path: players.directory.path)
         let run = await environment.run("cry", "25")
+        #expect(!FileManager.default.fileExists(atPath: players.received.path))
         #expect(run.status == 1)
         #expect(run.standardError.split(separator: "\n").count == 1)
         #expect(run.standardError.contains("--save"))
