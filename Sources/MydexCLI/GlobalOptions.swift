@@ -148,6 +148,24 @@ struct NetworkOptions: ParsableArguments {
             now: { clock.now() })
     }
 
+    /// MYDEX_MEDIA_URL: where sprites and cries come from instead of raw.githubusercontent.com (a mirror).
+    static func mediaBase(_ context: MydexContext) throws -> String {
+        guard let raw = context.environment["MYDEX_MEDIA_URL"], !raw.isEmpty else { return MediaURL.defaultBase }
+        do {
+            return try MediaURL.validated(raw)
+        } catch {
+            throw UsageError("MYDEX_MEDIA_URL=\(raw): not an http or https URL; e.g. \(MediaURL.defaultBase).")
+        }
+    }
+
+    /// Cries (`mydex cry`, `catch --cry`): cached, else fetched through the PokeAPI client.
+    func cries(_ context: MydexContext) throws -> CryService {
+        let api = try apiClient(context, budget: .shared)
+        return CryService(
+            environment: context.environment, homeDirectory: context.homeDirectory, mediaBase: try Self.mediaBase(context),
+            fetch: { try await api.fetchMedia(url: $0) })
+    }
+
     /// MYDEX_TIMEOUT: seconds mydex may wait on PokeAPI in all (default 20), for slow links.
     static func timeout(_ context: MydexContext) throws -> Int {
         guard let raw = context.environment["MYDEX_TIMEOUT"], !raw.isEmpty else { return 20 }

@@ -20,6 +20,7 @@ public struct Mydex: AsyncParsableCommand {
               $ mydex dex 25 --lang ko
               $ mydex search pika
               $ mydex sprite pikachu
+              $ mydex cry 25
               $ mydex stats
               $ mydex nickname 3 Sparky
               $ mydex release 3
@@ -31,6 +32,7 @@ public struct Mydex: AsyncParsableCommand {
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
             RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
+            CryCommand.self,
         ])
 
     public init() {}

@@ -22,6 +22,7 @@ struct CatchCommand: MydexCommand {
               $ mydex catch
               $ mydex catch --seed 42          # the same seed catches the same Pokémon
               $ mydex catch --generation 1     # Kanto only
+              $ mydex catch --cry              # and hear it
               $ mydex catch --weighted         # common species often, legendaries rarely
               $ mydex catch --offline          # no network at all (also MYDEX_OFFLINE=1)
               $ mydex catch --retry-network    # ask PokeAPI now, though it was unreachable a moment ago
@@ -45,6 +46,9 @@ struct CatchCommand: MydexCommand {
 
     @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
     var noSprite = false
+
+    @Flag(help: "Play the caught Pokémon's cry after printing (see `mydex cry`).")
+    var cry = false
 
     @Flag(help: ArgumentHelp(
         "Ask PokeAPI even if it was unreachable in the last \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes (and despite MYDEX_OFFLINE=1)."))
@@ -77,6 +81,18 @@ struct CatchCommand: MydexCommand {
             let picture = printer.picture(of: entry.speciesID, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
             try printer.emit(Output(
                 entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason, picture: picture))
+        }
+        if cry { try await playCry(speciesID: entry.speciesID, store: store, context, offline: options.offline) }
+    }
+
+    /// The catch is kept whatever happens here: a cry that cannot play is only a note.
+    private func playCry(speciesID: Int, store: CollectionStore, _ context: MydexContext, offline: Bool) async throws {
+        do {
+            let species = try await SpeciesFinder(store: store).species(matching: String(speciesID))
+            let sound = try await network.cries(context).cry(of: species, legacy: false, offline: offline)
+            try await AudioPlayer(environment: context.environment).play(bytes: sound.bytes)
+        } catch {
+            try context.output.note(SafeText("No cry played: \(error)"))
         }
     }
 

@@ -1,0 +1,95 @@
+import Foundation
+import MydexStore
+import PokeAPI
+
+/// A species' cry: PokeAPI's Ogg Vorbis file, fetched once and kept in the user's cache folder
+/// (never in the collection database, which holds only what the user owns).
+public struct CryService: Sendable {
+    /// The legacy (Game Boy to Generation 5) cries exist for these species only.
+    public static let legacySpecies = 1...649
+
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case noLegacyCry(speciesID: Int)
+        /// The server sent something else (an HTML error page, a truncated file).
+        case notOggVorbis(url: String)
+        case notCached(speciesID: Int)
+
+        public var description: String {
+            switch self {
+            case .noLegacyCry(let id):
+                return "#\(id) has no legacy cry: legacy cries exist for #\(legacySpecies.lowerBound)–\(legacySpecies.upperBound) only; drop --legacy."
+            case .notOggVorbis(let url):
+                return "\(url) is not an Ogg Vorbis file; check MYDEX_MEDIA_URL or try again later."
+            case .notCached(let id):
+                return "the cry of #\(id) is not cached and the network is off (MYDEX_OFFLINE or --offline)."
+            }
+        }
+    }
+
+    public struct Cry: Sendable {
+        public var bytes: Data
+        /// Whether it came from the network just now (else from the cache).
+        public var fetched: Bool
+    }
+
+    let cacheDirectory: String
+    let mediaBase: String
+    let fetch: @Sendable (String) async throws -> Data
+
+    /// - Parameters:
+    ///   - environment, homeDirectory: where the cache is (`$XDG_CACHE_HOME/mydex/cries`, else `~/.cache/mydex/cries`).
+    ///   - mediaBase: replaces `MediaURL.defaultBase` in the URLs fetched.
+    ///   - fetch: the bytes at a URL (the PokeAPI client's `fetchMedia`).
+    public init(
+        environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
+        fetch: @escaping @Sendable (String) async throws -> Data
+    ) {
+        cacheDirectory = Self.cacheDirectory(environment: environment, homeDirectory: homeDirectory)
+        self.mediaBase = mediaBase
+        self.fetch = fetch
+    }
+
+    static func cacheDirectory(environment: [String: String], homeDirectory: String) -> String {
+        // The XDG spec ignores relative paths.
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (homeDirectory as NSString).appendingPathComponent(".cache")
+        return (base as NSString).appendingPathComponent("mydex/cries")
+    }
+
+    /// Where the cry is cached: `<id>.ogg` or `<id>-legacy.ogg`.
+    public func cachePath(speciesID: Int, legacy: Bool) -> String {
+        (cacheDirectory as NSString).appendingPathComponent("\(speciesID)\(legacy ? "-legacy" : "").ogg")
+    }
+
+    /// The URL of a species' cry: its `cries.latest`, or the legacy file.
+    public static func url(for species: Species, legacy: Bool) throws(Problem) -> String {
+        let folder = MediaURL.defaultBase + "PokeAPI/cries/main/cries/pokemon/"
+        if legacy {
+            guard legacySpecies.contains(species.id) else { throw .noLegacyCry(speciesID: species.id) }
+            return folder + "legacy/\(species.id).ogg"
+        }
+        return species.cry ?? folder + "latest/\(species.id).ogg"
+    }
+
+    /// Ogg's capture pattern at the start and a Vorbis identification header (packet type 1).
+    public static func isOggVorbis(_ data: Data) -> Bool {
+        data.starts(with: Array("OggS".utf8)) && data.range(of: Data([0x01] + Array("vorbis".utf8))) != nil
+    }
+
+    /// The cry from the cache, else fetched (unless `offline`), checked and cached.
+    public func cry(of species: Species, legacy: Bool, offline: Bool = false) async throws -> Cry {
+        let path = cachePath(speciesID: species.id, legacy: legacy)
+        let url = try Self.url(for: species, legacy: legacy)
+        if let cached = FileManager.default.contents(atPath: path), Self.isOggVorbis(cached) {
+            return Cry(bytes: cached, fetched: false)
+        }
+        if offline { throw Problem.notCached(speciesID: species.id) }
+        let source = MediaURL.rewrite(url, base: mediaBase)
+        let bytes = try await fetch(source)
+        guard Self.isOggVorbis(bytes) else { throw Problem.notOggVorbis(url: source) }
+        // A cache that cannot be written costs a request next time, nothing more.
+        try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+        return Cry(bytes: bytes, fetched: true)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import MydexServices
+import MydexTestSupport
+import PokeAPI
+import Testing
+
+/// `mydex cry` and `catch --cry` with real PokeAPI cries (Fixtures/media, laid out as their paths
+/// under raw.githubusercontent.com) served by a local server through MYDEX_MEDIA_URL and libcurl.
+@Suite("Cries")
+struct CryTests {
+    static let media = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/media")
+    static let latestPath = "PokeAPI/cries/main/cries/pokemon/latest/25.ogg"
+    static let legacyPath = "PokeAPI/cries/main/cries/pokemon/legacy/25.ogg"
+
+    static func fixture(_ path: String) throws -> Data { try Data(contentsOf: media.appendingPathComponent(path)) }
+
+    /// Serves the media fixtures by path (404 for anything else).
+    static func mediaServer() throws -> TestHTTPServer {
+        try TestHTTPServer { request in
+            guard let body = try? fixture(String(request.path.dropFirst())) else { return .response(status: 404) }
+            return .response(status: 200, headers: ["Content-Type": "audio/ogg"], body: body)
+        }
+    }
+
+    /// A folder of fake players (shell scripts) for PATH, removed by the caller.
+    final class PlayerFolder {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-players-\(UUID().uuidString)")
+        var received: URL { directory.appendingPathComponent("received.ogg") }
+
+        init() throws { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        var arguments: URL { directory.appendingPathComponent("arguments") }
+
+        /// A player that copies the file it is given (its last argument) where the test reads
+        /// it, and notes its arguments.
+        func addCopying(_ name: String) throws {
+            try add(name, """
+                for argument; do last="$argument"; done
+                echo "$@" > '\(arguments.path)'
+                /bin/cp "$last" '\(received.path)'
+                """)
+        }
+        /// A player without a sound server: it fails.
+        func addFailing(_ name: String) throws { try add(name, "exit 1") }
+
+        private func add(_ name: String, _ body: String) throws {
+            let script = directory.appendingPathComponent(name)
+            try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }
+    }
+
+    static func environment(_ server: TestHTTPServer, path: String = "", offline: Bool = false) throws -> TestEnvironment {
+        var variables = ["MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/", "PATH": path]
+        if offline { variables["MYDEX_OFFLINE"] = "1" }
+        return try TestEnvironment(transport: CurlTransport(), environment: variables)
+    }
+
+    @Test("cry --save writes the real Ogg bytes, and a second cry comes from the cache without a request")
+    func saveAndCache() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let saved = await environment.run("cry", "25", "--save", "pikachu.ogg")
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let file = URL(fileURLWithPath: environment.currentDirectory).appendingPathComponent("pikachu.ogg")
+        #expect(try Data(contentsOf: file) == Self.fixture(Self.latestPath))
+        #expect(server.requests.map(\.path) == ["/" + Self.latestPath])
+        let cached = environment.path(".cache/mydex/cries/25.ogg")
+        #expect(FileManager.default.contents(atPath: cached) == (try Self.fixture(Self.latestPath)))
+
+        let again = await environment.run("cry", "pikachu", "--save", "again.ogg")
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(server.requests.count == 1)
+        // The collection is untouched: cries need none.
+        #expect(!FileManager.default.fileExists(atPath: environment.databasePath))
+
+        let existing = await environment.run("cry", "25", "--save", "pikachu.ogg")
+        #expect(existing.status == 1)
+        #expect(existing.standardError.contains("already exists"))
+    }
+
+    @Test("a damaged file in the cache is fetched again")
+    func damagedCache() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let cached = environment.path(".cache/mydex/cries/25.ogg")
+        try FileManager.default.createDirectory(
+            atPath: (cached as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("OggS, cut short".utf8).write(to: URL(fileURLWithPath: cached))
+        let run = await environment.run("cry", "25", "--save", "x.ogg")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(server.requests.count == 1)
+        #expect(FileManager.default.contents(atPath: cached) == (try Self.fixture(Self.latestPath)))
+    }
+
+    @Test("a name in any language, and --legacy, save the legacy cry under its own cache name")
+    func legacyByKoreanName() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let saved = await environment.run("cry", "피카츄", "--legacy", "--save", "old.ogg")
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let file = URL(fileURLWithPath: environment.currentDirectory).appendingPathComponent("old.ogg")
+        #expect(try Data(contentsOf: file) == Self.fixture(Self.legacyPath))
+        #expect(FileManager.default.fileExists(atPath: environment.path(".cache/mydex/cries/25-legacy.ogg")))
+    }
+
+    @Test("--legacy past #649 is a usage error, without a request")
+    func legacyOutOfRange() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let run = await (try Self.environment(server)).run("cry", "700", "--legacy")
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("649"))
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("the first player that works receives the real Ogg file; a failing one gives way")
+    func fakePlayer() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        try players.addFailing("pw-play")
+        try players.addCopying("paplay")
+        let environment = try Self.environment(server, path: players.directory.path)
+        let run = await environment.run("cry", "25")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try Data(contentsOf: players.received) == Self.fixture(Self.latestPath))
+    }
+
+    @Test("MYDEX_AUDIO_PLAYER comes first, split on spaces")
+    func chosenPlayer() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        try players.addCopying("myplayer")
+        try players.addFailing("pw-play")
+        let environment = try TestEnvironment(transport: CurlTransport(), environment: [
+            "MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/", "PATH": "/nowhere",
+            "MYDEX_AUDIO_PLAYER": players.directory.appendingPathComponent("myplayer").path + " --quiet",
+        ])
+        let run = await environment.run("cry", "25")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try Data(contentsOf: players.received) == Self.fixture(Self.latestPath))
+        #expect(try String(contentsOf: players.arguments, encoding: .utf8).hasPrefix("--quiet /"))
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test("with no player on PATH: exit 1, one line that suggests --save")
+    func noPlayer() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        // aplay plays Ogg as noise: though it would succeed here, it is never used.
+        try players.addCopying("aplay")
+        let environment = try Self.environment(server, path: players.directory.path)
+        let run = await environment.run("cry", "25")
+        #expect(!FileManager.default.fileExists(atPath: players.received.path))
+        #expect(run.status == 1)
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(run.standardError.contains("--save"))
+    }
+
+    @Test("a body that is not Ogg Vorbis (an HTML page) is a one-line error and saves nothing")
+    func notOgg() async throws {
+        let server = try TestHTTPServer { _ in
+            .response(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>OggS? no</html>".utf8))
+        }
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let run = await environment.run("cry", "25", "--save", "x.ogg")
+        #expect(run.status == 1)
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(run.standardError.contains("not an Ogg Vorbis file"))
+        #expect(!FileManager.default.fileExists(atPath: environment.currentDirectory + "/x.ogg"))
+        #expect(!FileManager.default.fileExists(atPath: environment.path(".cache/mydex/cries/25.ogg")))
+    }
+
+    @Test("a bad MYDEX_MEDIA_URL is a usage error")
+    func badMediaURL() async throws {
+        let environment = try TestEnvironment(environment: ["MYDEX_MEDIA_URL": "ftp://mirror"])
+        let run = await environment.run("cry", "25", "--save", "x.ogg")
+        #expect(run.status == 64)
+        #expect(run.standardError.contains("MYDEX_MEDIA_URL"))
+    }
+
+    @Test("catch --cry plays the caught Pokémon's cry after printing; no player is a note, not a failed catch")
+    func catchWithCry() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        try players.addCopying("ogg123")
+        let environment = try Self.environment(server, path: players.directory.path)
+        // Cached first: an offline catch uses the cache and makes no request.
+        #expect(await environment.run("cry", "25", "--save", "cached.ogg").status == 0)
+        let seed = String(Fixtures.seed(catching: 25))
+        let caught = await environment.run("catch", "--offline", "--seed", seed, "--cry")
+        #expect(caught.status == 0, "\(caught.standardError)")
+        #expect(caught.standardOutput.contains("Caught Pikachu"))
+        #expect(try String(contentsOf: players.arguments, encoding: .utf8).hasPrefix("-q /"))
+        #expect(try Data(contentsOf: players.received) == Self.fixture(Self.latestPath))
+        #expect(server.requests.count == 1)
+
+        let silent = try Self.environment(server, path: "/nowhere")
+        let again = await silent.run("catch", "--offline", "--seed", seed, "--cry")
+        #expect(again.status == 0)
+        #expect(again.standardOutput.contains("Caught Pikachu"))
+        #expect(again.standardError.contains("No cry played"))
+    }
+
+    @Test("Ogg Vorbis is recognised by its capture pattern and identification header")
+    func oggCheck() throws {
+        #expect(CryService.isOggVorbis(try Self.fixture(Self.latestPath)))
+        #expect(!CryService.isOggVorbis(Data("OggS but no header".utf8)))
+        #expect(!CryService.isOggVorbis(Data()))
+        #expect(MediaURL.rewrite("https://raw.githubusercontent.com/PokeAPI/a.ogg", base: "http://m/") == "http://m/PokeAPI/a.ogg")
+    }
+}
