@@ -81,6 +81,21 @@ struct CryTests {
         #expect(existing.standardError.contains("already exists"))
     }
 
+    @Test("--json says what was saved or played, as a schema-1 document")
+    func json() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let environment = try Self.environment(server)
+        let run = await environment.run("cry", "25", "--save", "pikachu.ogg", "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        let document = try #require(try run.document())
+        #expect(document["schema"] as? Int == 1)
+        #expect(document["dex"] as? Int == 25 && document["species"] as? String == "pikachu")
+        #expect(document["saved"] as? String == URL(fileURLWithPath: environment.currentDirectory).appendingPathComponent("pikachu.ogg").path)
+        #expect(document["played"] as? Bool == false && document["legacy"] as? Bool == false)
+        #expect(run.standardError.isEmpty, "JSON carries the news: \(run.standardError)")
+    }
+
     @Test("a damaged file in the cache is fetched again")
     func damagedCache() async throws {
         let server = try Self.mediaServer()

@@ -52,6 +52,8 @@ struct CryCommand: MydexCommand {
         }
         let cries = try network.cries(context)
         let cry = try await cries.cry(of: species, legacy: legacy, offline: try NetworkOptions.offlineFromEnvironment(context))
+        let printer = global.printer(context, localizer: Localizer(language: store.language))
+        var saved: String?
         if let save {
             let path = context.absolutePath(save)
             do {
@@ -61,9 +63,24 @@ struct CryCommand: MydexCommand {
             } catch {
                 throw MydexFailure("could not write \(path): \(error.localizedDescription)")
             }
-            try context.output.note(SafeText("Saved the cry of #\(species.id) to \(path)"))
+            saved = path
         } else {
             try await AudioPlayer(environment: context.environment).play(bytes: cry.bytes)
+        }
+        try printer.emit(Output(dex: species.id, species: species.name, legacy: legacy, saved: saved, played: saved == nil))
+    }
+
+    /// `{"dex": 25, "species": "pikachu", "legacy": false, "saved": "/path", "played": false}`;
+    /// as text, where a saved cry went (on stderr: stdout carries nothing).
+    struct Output: CommandOutput {
+        let dex: Int
+        let species: String
+        let legacy: Bool
+        let saved: String?
+        let played: Bool
+
+        func printText(to printer: Printer) throws {
+            if let saved { try printer.note(SafeText("Saved the cry of #\(dex) to \(saved)")) }
         }
     }
 }
