@@ -53,13 +53,19 @@ let package = Package(
                 "CMydexMigrations", "CMydexCatalog", "CMydexSprites",
             ]
         ),
+        // PNG decoding for `--big` pictures: libpng's simplified API, loaded with dlopen on first
+        // use (mydex never links libpng). png.h (libpng-dev) is needed to build only.
+        .target(
+            name: "CPNGDecode",
+            linkerSettings: [.linkedLibrary("dl")]
+        ),
         .target(
             name: "PokeAPI",
             dependencies: ["CCurlShim"]
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexStore", "PokeAPI"]
+            dependencies: ["MydexStore", "PokeAPI", "CPNGDecode"]
         ),
         .target(
             name: "MydexCLI",

@@ -166,6 +166,14 @@ struct NetworkOptions: ParsableArguments {
             fetch: { try await api.fetchMedia(url: $0) })
     }
 
+    /// PokeAPI's 96×96 sprites (`sprite --big`): cached, else fetched through the PokeAPI client.
+    func bigSprites(_ context: MydexContext) throws -> BigSpriteService {
+        let api = try apiClient(context, budget: .shared)
+        return BigSpriteService(
+            environment: context.environment, homeDirectory: context.homeDirectory, mediaBase: try Self.mediaBase(context),
+            fetch: { try await api.fetchMedia(url: $0) })
+    }
+
     /// MYDEX_TIMEOUT: seconds mydex may wait on PokeAPI in all (default 20), for slow links.
     static func timeout(_ context: MydexContext) throws -> Int {
         guard let raw = context.environment["MYDEX_TIMEOUT"], !raw.isEmpty else { return 20 }

@@ -50,10 +50,7 @@ public struct CryService: Sendable {
     }
 
     static func cacheDirectory(environment: [String: String], homeDirectory: String) -> String {
-        // The XDG spec ignores relative paths.
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (homeDirectory as NSString).appendingPathComponent(".cache")
-        return (base as NSString).appendingPathComponent("mydex/cries")
+        MediaCache.folder("cries", environment: environment, homeDirectory: homeDirectory)
     }
 
     /// Where the cry is cached: `<id>.ogg` or `<id>-legacy.ogg`.
@@ -91,5 +88,15 @@ public struct CryService: Sendable {
         try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
         try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
         return Cry(bytes: bytes, fetched: true)
+    }
+}
+
+/// Where downloaded media are kept: `$XDG_CACHE_HOME/mydex/<kind>`, else `~/.cache/mydex/<kind>`.
+enum MediaCache {
+    static func folder(_ kind: String, environment: [String: String], homeDirectory: String) -> String {
+        // The XDG spec ignores relative paths.
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (homeDirectory as NSString).appendingPathComponent(".cache")
+        return (base as NSString).appendingPathComponent("mydex/\(kind)")
     }
 }

@@ -27,6 +27,7 @@ struct SpriteCommand: MydexCommand {
               $ mydex sprite random --seed 42    # as `mydex catch --offline --seed 42`
               $ mydex sprite random --color always --no-title | fastfetch --file-raw -
               $ mydex sprite 25 --json
+              $ mydex sprite 150 --big         # PokeAPI's 96×96 sprite, fetched once
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -45,6 +46,11 @@ struct SpriteCommand: MydexCommand {
 
     @Flag(help: "No names on stderr: only the picture.")
     var noTitle = false
+
+    @Flag(help: "PokeAPI's 96×96 sprites instead of the built-in box sprites (online; cached after the first time).")
+    var big = false
+
+    @OptionGroup var network: NetworkOptions
 
     static let random = "random"
 
@@ -88,7 +94,15 @@ struct SpriteCommand: MydexCommand {
             : [:]
         var drawings = picks.map { Drawing(speciesID: $0.speciesID, row: named[$0.speciesID], shiny: $0.shiny) }
         // JSON is about the species only: it needs no picture.
-        if !printer.json {
+        if !printer.json, big {
+            let bigSprites = try network.bigSprites(context)
+            let offline = try NetworkOptions.offlineFromEnvironment(context)
+            let pokedex = Pokedex(store: store)
+            for index in drawings.indices {
+                guard let species = try await pokedex.species(id: drawings[index].speciesID) else { continue }
+                drawings[index].sprite = try await bigSprites.sprite(of: species, shiny: drawings[index].shiny, offline: offline)
+            }
+        } else if !printer.json {
             guard let sprites = context.sprites else { throw MydexFailure(SpriteSource.missing) }
             for index in drawings.indices {
                 let drawing = drawings[index]

@@ -1,0 +1,97 @@
+import CPNGDecode
+import Foundation
+import MydexStore
+import PokeAPI
+
+/// PokeAPI's 96×96 sprites (`--big`): fetched once and kept in the user's cache folder, like cries,
+/// and decoded with libpng (loaded on first use).
+public struct BigSpriteService: Sendable {
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case noSprite(speciesID: Int, shiny: Bool)
+        /// The server sent something else (an HTML page, a truncated or damaged file).
+        case notPNG(url: String, detail: String)
+        case notCached(speciesID: Int)
+
+        public var description: String {
+            switch self {
+            case .noSprite(let id, let shiny):
+                return "PokeAPI has no \(shiny ? "shiny " : "")sprite of #\(id); draw the built-in one without --big."
+            case .notPNG(let url, let detail):
+                return "\(url) is not a picture mydex can read (\(detail)); check MYDEX_MEDIA_URL or try again later."
+            case .notCached(let id):
+                return "the big sprite of #\(id) is not cached and the network is off (MYDEX_OFFLINE)."
+            }
+        }
+    }
+
+    let cacheDirectory: String
+    let mediaBase: String
+    let fetch: @Sendable (String) async throws -> Data
+
+    public init(
+        environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
+        fetch: @escaping @Sendable (String) async throws -> Data
+    ) {
+        cacheDirectory = MediaCache.folder("sprites", environment: environment, homeDirectory: homeDirectory)
+        self.mediaBase = mediaBase
+        self.fetch = fetch
+    }
+
+    /// Where the picture is cached: `<id>.png` or `<id>-shiny.png`.
+    public func cachePath(speciesID: Int, shiny: Bool) -> String {
+        (cacheDirectory as NSString).appendingPathComponent("\(speciesID)\(shiny ? "-shiny" : "").png")
+    }
+
+    /// The species' 96×96 sprite: from the cache, else fetched (unless `offline`), decoded and cached.
+    public func sprite(of species: Species, shiny: Bool, offline: Bool = false) async throws -> Sprite {
+        guard let url = shiny ? species.shinySprite : species.sprite else {
+            throw Problem.noSprite(speciesID: species.id, shiny: shiny)
+        }
+        let path = cachePath(speciesID: species.id, shiny: shiny)
+        if let cached = FileManager.default.contents(atPath: path), let sprite = try? Self.decode(cached) {
+            return sprite
+        }
+        if offline { throw Problem.notCached(speciesID: species.id) }
+        let source = MediaURL.rewrite(url, base: mediaBase)
+        let bytes = try await fetch(source)
+        let sprite: Sprite
+        do {
+            sprite = try Self.decode(bytes)
+        } catch let error as DecodeError {
+            throw Problem.notPNG(url: source, detail: error.detail)
+        }
+        // A cache that cannot be written costs a request next time, nothing more.
+        try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+        try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+        return sprite
+    }
+
+    public struct DecodeError: Error, Equatable, Sendable {
+        public var detail: String
+    }
+
+    /// A PNG as a sprite: a pixel at least half opaque is its colour, any other transparent
+    /// (sprites are pixel art with binary alpha).
+    public static func decode(_ data: Data) throws(DecodeError) -> Sprite {
+        guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw DecodeError(detail: "it does not start as a PNG does")
+        }
+        var rgba: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBytes { bytes in
+            mydex_png_decode(
+                bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, &rgba, &width, &height, &message, message.count)
+        }
+        guard status == 0, let rgba else {
+            throw DecodeError(detail: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { mydex_png_free(rgba) }
+        let count = Int(width) * Int(height)
+        var pixels = [SpriteColor?](repeating: nil, count: count)
+        for index in 0..<count where rgba[index * 4 + 3] >= 128 {
+            pixels[index] = SpriteColor(red: rgba[index * 4], green: rgba[index * 4 + 1], blue: rgba[index * 4 + 2])
+        }
+        return Sprite(width: Int(width), height: Int(height), pixels: pixels)
+    }
+}
