@@ -20,6 +20,10 @@ enum FuzzCheck {
         let budget = workspace.scale.fuzzSeconds
         let decoded = try fuzzDecoders(seconds: budget)
         result.figure("decoder inputs (mutated real responses) in \(Int(budget)) s", "\(decoded.inputs), \(decoded.accepted) still decoded, the rest rejected with an error")
+        let pictures = fuzzPictures(seconds: budget / 4)
+        result.figure(
+            "PNG decoder inputs (mutated real 96×96 sprites) in \(String(format: "%g", budget / 4)) s",
+            "\(pictures.inputs), \(pictures.accepted) still decoded, the rest rejected with an error")
         let parsed = try fuzzArguments(seconds: budget, workspace: workspace)
         result.figure("random argument lists in \(Int(budget)) s", "\(parsed.lists) parsed, \(parsed.executed) also run; exit statuses \(parsed.statuses)")
         if let bad = parsed.unexpected { result.problem(bad) }
@@ -27,6 +31,26 @@ enum FuzzCheck {
     }
 
     // MARK: Decoders
+
+    /// The real PokeAPI sprites kept with the tests (`sprite --big` decodes such files).
+    static let pictureFixtures = fixtures.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("media/PokeAPI/sprites/master/sprites/pokemon")
+
+    /// The PNG decoder's entry point (libpng's simplified API) fed mutated real sprites: each is
+    /// a picture or an error with a reason, never a crash.
+    static func fuzzPictures(seconds: Double) -> (inputs: Int, accepted: Int) {
+        let originals = ["150.png", "shiny/150.png"].compactMap { try? Data(contentsOf: pictureFixtures.appendingPathComponent($0)) }
+        guard !originals.isEmpty else { return (0, 0) }
+        var generator = SystemRandomNumberGenerator()
+        var (inputs, accepted) = (0, 0)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let original = originals[Int.random(in: 0..<originals.count, using: &generator)]
+            if (try? BigSpriteService.decode(mutateBytes(original, &generator))) != nil { accepted += 1 }
+            inputs += 1
+        }
+        return (inputs, accepted)
+    }
 
     /// Each mutated response is served to a `LivePokeAPIClient` (through a transport that answers
     /// with it) and asked for with the client's public method for that resource, so the fuzzing
