@@ -24,46 +24,38 @@ public struct BigSpriteService: Sendable {
         }
     }
 
-    let cacheDirectory: String
-    let mediaBase: String
-    let fetch: @Sendable (String) async throws -> Data
+    let media: MediaCache
 
     public init(
         environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
         fetch: @escaping @Sendable (String) async throws -> Data
     ) {
-        cacheDirectory = MediaCache.folder("sprites", environment: environment, homeDirectory: homeDirectory)
-        self.mediaBase = mediaBase
-        self.fetch = fetch
+        media = MediaCache(
+            "sprites", environment: environment, homeDirectory: homeDirectory, mediaBase: mediaBase, fetch: fetch)
     }
 
     /// Where the picture is cached: `<id>.png` or `<id>-shiny.png`.
     public func cachePath(speciesID: Int, shiny: Bool) -> String {
-        (cacheDirectory as NSString).appendingPathComponent("\(speciesID)\(shiny ? "-shiny" : "").png")
+        media.path(Self.fileName(speciesID: speciesID, shiny: shiny))
     }
+
+    static func fileName(speciesID: Int, shiny: Bool) -> String { "\(speciesID)\(shiny ? "-shiny" : "").png" }
 
     /// The species' 96×96 sprite: from the cache, else fetched (unless `offline`), decoded and cached.
     public func sprite(of species: Species, shiny: Bool, offline: Bool = false) async throws -> Sprite {
         guard let url = shiny ? species.shinySprite : species.sprite else {
             throw Problem.noSprite(speciesID: species.id, shiny: shiny)
         }
-        let path = cachePath(speciesID: species.id, shiny: shiny)
-        if let cached = FileManager.default.contents(atPath: path), let sprite = try? Self.decode(cached) {
-            return sprite
-        }
-        if offline { throw Problem.notCached(speciesID: species.id) }
-        let source = MediaURL.rewrite(url, base: mediaBase)
-        let bytes = try await fetch(source)
-        let sprite: Sprite
-        do {
-            sprite = try Self.decode(bytes)
-        } catch let error as DecodeError {
-            throw Problem.notPNG(url: source, detail: error.detail)
-        }
-        // A cache that cannot be written costs a request next time, nothing more.
-        try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-        try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
-        return sprite
+        return try await media.load(
+            url, cachedAs: Self.fileName(speciesID: species.id, shiny: shiny), offline: offline,
+            notCached: Problem.notCached(speciesID: species.id)
+        ) { data, source in
+            do throws(DecodeError) {
+                return try Self.decode(data)
+            } catch {
+                throw Problem.notPNG(url: source, detail: error.detail)
+            }
+        }.0
     }
 
     public struct DecodeError: Error, Equatable, Sendable {

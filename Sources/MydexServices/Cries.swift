@@ -32,9 +32,7 @@ public struct CryService: Sendable {
         public var fetched: Bool
     }
 
-    let cacheDirectory: String
-    let mediaBase: String
-    let fetch: @Sendable (String) async throws -> Data
+    let media: MediaCache
 
     /// - Parameters:
     ///   - environment, homeDirectory: where the cache is (`$XDG_CACHE_HOME/mydex/cries`, else `~/.cache/mydex/cries`).
@@ -44,18 +42,17 @@ public struct CryService: Sendable {
         environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
         fetch: @escaping @Sendable (String) async throws -> Data
     ) {
-        cacheDirectory = Self.cacheDirectory(environment: environment, homeDirectory: homeDirectory)
-        self.mediaBase = mediaBase
-        self.fetch = fetch
-    }
-
-    static func cacheDirectory(environment: [String: String], homeDirectory: String) -> String {
-        MediaCache.folder("cries", environment: environment, homeDirectory: homeDirectory)
+        media = MediaCache(
+            "cries", environment: environment, homeDirectory: homeDirectory, mediaBase: mediaBase, fetch: fetch)
     }
 
     /// Where the cry is cached: `<id>.ogg` or `<id>-legacy.ogg`.
     public func cachePath(speciesID: Int, legacy: Bool) -> String {
-        (cacheDirectory as NSString).appendingPathComponent("\(speciesID)\(legacy ? "-legacy" : "").ogg")
+        media.path(Self.fileName(speciesID: speciesID, legacy: legacy))
+    }
+
+    static func fileName(speciesID: Int, legacy: Bool) -> String {
+        "\(speciesID)\(legacy ? "-legacy" : "").ogg"
     }
 
     /// The URL of a species' cry: its `cries.latest`, or the legacy file.
@@ -75,28 +72,57 @@ public struct CryService: Sendable {
 
     /// The cry from the cache, else fetched (unless `offline`), checked and cached.
     public func cry(of species: Species, legacy: Bool, offline: Bool = false) async throws -> Cry {
-        let path = cachePath(speciesID: species.id, legacy: legacy)
-        let url = try Self.url(for: species, legacy: legacy)
-        if let cached = FileManager.default.contents(atPath: path), Self.isOggVorbis(cached) {
-            return Cry(bytes: cached, fetched: false)
+        let (bytes, fetched) = try await media.load(
+            try Self.url(for: species, legacy: legacy), cachedAs: Self.fileName(speciesID: species.id, legacy: legacy),
+            offline: offline, notCached: Problem.notCached(speciesID: species.id)
+        ) { data, source in
+            guard Self.isOggVorbis(data) else { throw Problem.notOggVorbis(url: source) }
+            return data
         }
-        if offline { throw Problem.notCached(speciesID: species.id) }
-        let source = MediaURL.rewrite(url, base: mediaBase)
-        let bytes = try await fetch(source)
-        guard Self.isOggVorbis(bytes) else { throw Problem.notOggVorbis(url: source) }
-        // A cache that cannot be written costs a request next time, nothing more.
-        try? FileManager.default.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
-        try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
-        return Cry(bytes: bytes, fetched: true)
+        return Cry(bytes: bytes, fetched: fetched)
     }
 }
 
-/// Where downloaded media are kept: `$XDG_CACHE_HOME/mydex/<kind>`, else `~/.cache/mydex/<kind>`.
-enum MediaCache {
-    static func folder(_ kind: String, environment: [String: String], homeDirectory: String) -> String {
+/// Media fetched from PokeAPI's servers and kept in the user's cache folder,
+/// `$XDG_CACHE_HOME/mydex/<kind>` (else `~/.cache/mydex/<kind>`): what cries and big sprites share.
+struct MediaCache: Sendable {
+    let folder: String
+    /// Replaces `MediaURL.defaultBase` in the URLs fetched (`MYDEX_MEDIA_URL`).
+    let mediaBase: String
+    let fetch: @Sendable (String) async throws -> Data
+
+    init(
+        _ kind: String, environment: [String: String], homeDirectory: String, mediaBase: String,
+        fetch: @escaping @Sendable (String) async throws -> Data
+    ) {
         // The XDG spec ignores relative paths.
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (homeDirectory as NSString).appendingPathComponent(".cache")
-        return (base as NSString).appendingPathComponent("mydex/\(kind)")
+        folder = (base as NSString).appendingPathComponent("mydex/\(kind)")
+        self.mediaBase = mediaBase
+        self.fetch = fetch
+    }
+
+    func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
+
+    /// What `read` makes of the cached file `name`; when there is none it can read, the file at
+    /// `url` fetched (unless `offline`: then `notCached` is thrown), read (`read` is given the
+    /// URL asked, for its errors) and cached. Whether it was fetched comes with it.
+    func load<Value>(
+        _ url: String, cachedAs name: String, offline: Bool, notCached: @autoclosure () -> any Error,
+        read: (Data, String) throws -> Value
+    ) async throws -> (Value, fetched: Bool) {
+        let path = self.path(name)
+        if let cached = FileManager.default.contents(atPath: path), let value = try? read(cached, path) {
+            return (value, false)
+        }
+        if offline { throw notCached() }
+        let source = MediaURL.rewrite(url, base: mediaBase)
+        let bytes = try await fetch(source)
+        let value = try read(bytes, source)
+        // A cache that cannot be written costs a request next time, nothing more.
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? bytes.write(to: URL(fileURLWithPath: path), options: .atomic)
+        return (value, true)
     }
 }
