@@ -41,9 +41,17 @@ public struct RandomSpecies: Sendable {
     public func offline(
         generation: Int? = nil, weighted: Bool = false, using generator: inout SeededGenerator
     ) async throws -> (speciesID: Int, shiny: Bool) {
-        let speciesID = generation == nil && !weighted
-            ? Self.uniform(among: try await pokedex.builtInSpeciesCount(), using: &generator)
-            : try await pick(generation: generation, weighted: weighted, using: &generator)
-        return (speciesID, Self.rollShiny(using: &generator))
+        guard generation == nil && !weighted else {
+            let speciesID = try await pick(generation: generation, weighted: weighted, using: &generator)
+            return (speciesID, Self.rollShiny(using: &generator))
+        }
+        return Self.offline(amongBuiltIn: try await pokedex.builtInSpeciesCount(), using: &generator)
+    }
+
+    /// The uniform offline pick among the built-in Pokédex's `count` species, for a caller that
+    /// read the count without opening a Pokédex (`Catalog.speciesCount()`).
+    public static func offline(amongBuiltIn count: Int, using generator: inout SeededGenerator) -> (speciesID: Int, shiny: Bool) {
+        let speciesID = uniform(among: count, using: &generator)
+        return (speciesID, rollShiny(using: &generator))
     }
 }

@@ -34,6 +34,12 @@ public struct Catalog: Sendable {
     /// Attaches the image to `db` as `catalog`, then defines the `pokedex_*` views that merge it
     /// with the species fetched from PokeAPI (those replace the built-in rows of the same number).
     func attach(to db: Database) throws {
+        try attachImage(to: db)
+        try db.execute(sql: CatalogSchema.views)
+    }
+
+    /// Attaches the image alone, without the views (which need a collection's tables).
+    private func attachImage(to db: Database) throws {
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schemaName)")
         let image = UnsafeMutablePointer<UInt8>(bitPattern: address)
         let code = mydex_catalog_deserialize(UnsafeMutableRawPointer(db.sqliteConnection), Self.schemaName, image, count)
@@ -43,7 +49,20 @@ public struct Catalog: Sendable {
         guard format == CatalogSchema.format else {
             throw CatalogError.unreadable(detail: "format \(format ?? "unknown"), expected \(CatalogSchema.format)")
         }
-        try db.execute(sql: CatalogSchema.views)
+    }
+
+    /// How many species (no forms) the catalog has: what an offline catch picks from. Read from
+    /// the image alone, with no collection schema to build, for `sprite random` in a shell prompt.
+    public func speciesCount() throws -> Int {
+        let queue = try DatabaseQueue()
+        return try queue.writeWithoutTransaction { db in
+            try attachImage(to: db)
+            return try Self.speciesCount(db)
+        }
+    }
+
+    static func speciesCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [Pokedex.firstFormID]) ?? 0
     }
 
     /// What the image says about itself: the content version of the JSON Lines it was made from.

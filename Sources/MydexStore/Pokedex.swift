@@ -289,9 +289,7 @@ public struct Pokedex: Sendable {
 
     /// How many species (no forms) the built-in catalog has: what an offline catch picks from.
     public func builtInSpeciesCount() async throws -> Int {
-        try await store.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [Self.firstFormID]) ?? 0
-        }
+        try await store.read { db in try Catalog.speciesCount(db) }
     }
 
     /// The catalog's content version (of the JSON Lines it was built from).

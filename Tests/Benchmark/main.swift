@@ -206,6 +206,46 @@ struct Workspace {
         return database
     }
 
+    /// pokemon-colorscripts' layout, made with mydex: `pokemon.json` (every species' slug and
+    /// forms), one picture per species under `colorscripts/`, and the script that reads them.
+    func colorscripts(mydex: String, environment: [String: String]) throws -> String {
+        let folder = path("colorscripts")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let listing = path("pokedex.json")
+        _ = try measure([mydex, "dex", "list", "--limit", "2000", "--json"], environment: environment, output: listing)
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: listing))) as? [String: Any]
+        let species = (document?["results"] as? [[String: Any]] ?? []).compactMap { result -> (Int, String)? in
+            guard let row = result["species"] as? [String: Any], let dex = row["dex"] as? Int, let slug = row["species"] as? String, dex < 10_000 else { return nil }
+            return (dex, slug)
+        }
+        guard species.count > 1000 else { throw BenchmarkError("`mydex dex list --json` listed \(species.count) species") }
+        for (dex, slug) in species {
+            _ = try measure([mydex, "sprite", String(dex), "--color", "always", "--no-title"],
+                            environment: environment, output: "\(folder)/\(slug).txt")
+        }
+        let entries = species.map { ["name": $0.1, "forms": ["regular"]] as [String: Any] }
+        try JSONSerialization.data(withJSONObject: entries).write(to: URL(fileURLWithPath: path("pokemon.json")))
+        let script = path("pokemon-colorscripts.py")
+        try """
+            import argparse, json, os, random, sys
+            here = os.path.dirname(os.path.realpath(__file__))
+            parser = argparse.ArgumentParser(prog="pokemon-colorscripts")
+            parser.add_argument("-r", "--random", nargs="?", const="1-9", default=None)
+            parser.add_argument("--no-title", action="store_false", dest="title")
+            parser.add_argument("-s", "--shiny", action="store_true")
+            arguments = parser.parse_args()
+            with open(os.path.join(here, "pokemon.json")) as file:
+                names = [pokemon["name"] for pokemon in json.load(file)]
+            name = random.choice(names)
+            shiny = arguments.shiny or random.random() <= 1 / 128
+            if arguments.title:
+                print(name + (" (shiny)" if shiny else ""))
+            with open(os.path.join(here, "colorscripts", name + ".txt")) as file:
+                print(file.read(), end="")
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        return script
+    }
+
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
@@ -302,19 +342,20 @@ func run() throws {
             arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, caught_at) VALUES (25, '2026-01-01 00:00:00.000')"]),
         runs: runs, environment: environment))
 
-    // A shell-prompt picture, against the work of pokemon-colorscripts (a Python script that
-    // prints a pre-rendered picture; not installed here): Python starting and printing a
-    // pre-rendered picture of the same size.
-    let rendered = workspace.path("pikachu.txt")
-    _ = try measure([mydex, "sprite", "25", "--color", "always", "--no-title"], environment: environment, output: rendered)
+    // A shell-prompt picture, against pokemon-colorscripts (`pokemon-colorscripts -r --no-title`,
+    // a Python script; not installed here, and not on PyPI). The stand-in does that tool's work:
+    // Python starts, imports argparse, json, os and random, parses its arguments, loads a JSON
+    // list of every Pokémon with their forms, picks one and rolls shininess (1/128), then reads
+    // and prints that species' pre-rendered picture, rendered here by mydex itself.
     let python = "/usr/bin/python3"
     if FileManager.default.isExecutableFile(atPath: python) {
+        let colorscripts = try workspace.colorscripts(mydex: mydex, environment: environment)
         rows.append(try compare(
             "`mydex sprite random --color always --no-title`",
             Subject(label: "", arguments: [mydex, "sprite", "random", "--color", "always", "--no-title"]),
             against: Subject(
-                label: "Python printing a pre-rendered sprite (stand-in for `pokemon-colorscripts -r --no-title`)",
-                arguments: [python, "-c", "import sys; sys.stdout.write(open(sys.argv[1]).read())", rendered]),
+                label: "Python doing pokemon-colorscripts' work (`-r --no-title`, its stand-in)",
+                arguments: [python, colorscripts, "-r", "--no-title"]),
             runs: runs, environment: environment))
     }
 

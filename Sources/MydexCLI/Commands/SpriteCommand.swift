@@ -56,7 +56,7 @@ struct SpriteCommand: MydexCommand {
 
     func validate() throws {
         if pokemon.isEmpty { throw ValidationError("give a Pokédex number, a name or `random`, e.g. `mydex sprite 25`.") }
-        if pokemon.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if pokemon.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
             throw ValidationError("an empty name: give a Pokédex number, a name or `random`.")
         }
         if let generation, generation < 1 { throw ValidationError("--generation \(generation): generations start at 1.") }
@@ -66,40 +66,49 @@ struct SpriteCommand: MydexCommand {
     }
 
     static func isRandom(_ argument: String) -> Bool {
-        argument.trimmingCharacters(in: .whitespaces).lowercased() == random
+        // `random` with any spaces around it. Not Foundation's trimming: loading its character
+        // sets costs a shell prompt's picture a quarter of a millisecond.
+        let words = argument.split(whereSeparator: \.isWhitespace)
+        return words.count == 1 && words[0].lowercased() == random
     }
 
     func run(_ context: MydexContext) async throws {
-        // The Pokédex only: an in-memory store, so no collection is opened or created.
-        let store = try CollectionStore.inMemory(now: context.clock.now(), language: try global.language(context))
-        let printer = global.printer(context, localizer: Localizer(language: store.language))
-        let finder = SpeciesFinder(store: store)
-        let randomSpecies = RandomSpecies(store: store)
+        let language = try global.language(context)
+        let printer = global.printer(context, localizer: Localizer(language: language))
+        // The Pokédex only (an in-memory store: no collection is opened or created), and only
+        // when something needs it: a bare random picture, as a shell prompt draws, reads no more
+        // than the catalog's species count and one sprite.
+        let pokedex = OnDemand { try CollectionStore.inMemory(now: context.clock.now(), language: language) }
         if let generation {
+            let finder = SpeciesFinder(store: try pokedex.value())
             try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
         }
         var generator = context.random.generator(seed: seed)
         var picks: [(speciesID: Int, shiny: Bool)] = []
         for argument in pokemon {
             if Self.isRandom(argument) {
-                let pick = try await randomSpecies.offline(generation: generation, using: &generator)
+                let pick = generation == nil
+                    ? RandomSpecies.offline(amongBuiltIn: try Catalog.embedded.speciesCount(), using: &generator)
+                    : try await RandomSpecies(store: try pokedex.value()).offline(generation: generation, using: &generator)
                 picks.append((pick.speciesID, shiny || pick.shiny))
+            } else if let number = Int(argument), try (1...Catalog.embedded.speciesCount()).contains(number) {
+                picks.append((number, shiny))
             } else {
-                picks.append((try await finder.species(matching: argument).id, shiny))
+                picks.append((try await SpeciesFinder(store: try pokedex.value()).species(matching: argument).id, shiny))
             }
         }
-        // Names only when something shows them: a bare picture (a shell prompt's) reads no more.
+        // Names only when something shows them.
         let named = printer.json || !noTitle
-            ? Dictionary(uniqueKeysWithValues: try await Pokedex(store: store).rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
+            ? Dictionary(uniqueKeysWithValues: try await Pokedex(store: try pokedex.value()).rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
             : [:]
         var drawings = picks.map { Drawing(speciesID: $0.speciesID, row: named[$0.speciesID], shiny: $0.shiny) }
         // JSON is about the species only: it needs no picture.
         if !printer.json, big {
             let bigSprites = try network.bigSprites(context)
             let offline = try NetworkOptions.offlineFromEnvironment(context)
-            let pokedex = Pokedex(store: store)
+            let lookup = Pokedex(store: try pokedex.value())
             for index in drawings.indices {
-                guard let species = try await pokedex.species(id: drawings[index].speciesID) else { continue }
+                guard let species = try await lookup.species(id: drawings[index].speciesID) else { continue }
                 drawings[index].sprite = try await bigSprites.sprite(of: species, shiny: drawings[index].shiny, offline: offline)
             }
         } else if !printer.json {
@@ -107,7 +116,7 @@ struct SpriteCommand: MydexCommand {
             for index in drawings.indices {
                 let drawing = drawings[index]
                 guard let sprite = sprites.sprite(speciesID: drawing.speciesID, shiny: drawing.shiny) else {
-                    let name = try await Pokedex(store: store).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
+                    let name = try await Pokedex(store: try pokedex.value()).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
                     throw MydexFailure("this mydex has no \(drawing.shiny ? "shiny " : "")sprite of \(name) (#\(drawing.speciesID)).")
                 }
                 drawings[index].sprite = sprite

@@ -10,8 +10,7 @@ public struct SpriteSource: Sendable {
     /// The species' sprite (its shiny one when `shiny`); nil when there is none.
     public func sprite(speciesID: Int, shiny: Bool) -> Sprite? { lookup(speciesID, shiny) }
 
-    /// The sprites built into mydex: nil until the sprite catalog is (then
-    /// `SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }`).
+    /// The sprites built into mydex (`SpriteCatalog.embedded`).
     public static let builtIn: SpriteSource? = SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }
 
     /// Why nothing can be drawn when `builtIn` is nil.
