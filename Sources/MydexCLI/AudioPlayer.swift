@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,19 @@ struct AudioPlayer {
         }
     }
 
+    /// Ctrl-C while a cry plays: the player is stopped, no other is tried, and mydex ends
+    /// quietly with exit 130, as a shell reports a process stopped by Ctrl-C.
+    struct Interrupted: Error {}
+
     let environment: [String: String]
+    let interrupts: Interrupts
+
+    init(environment: [String: String], interrupts: Interrupts) {
+        self.environment = environment
+        self.interrupts = interrupts
+    }
+
+    init(_ context: MydexContext) { self.init(environment: context.environment, interrupts: context.interrupts) }
 
     /// `$MYDEX_AUDIO_PLAYER` (a command line, split on spaces) first, then the candidates.
     var commandLines: [[String]] {
@@ -35,43 +48,101 @@ struct AudioPlayer {
         return folders.lazy.map { ($0 as NSString).appendingPathComponent(name) }.first { access($0, X_OK) == 0 }
     }
 
-    /// Plays `file`; a player that exits non-zero (no sound server) gives way to the next.
+    /// Plays `file`; a player that exits non-zero (no sound server) gives way to the next. Ctrl-C
+    /// stops the player that is playing (the terminal signals it too; a player that ignores that
+    /// gets SIGTERM) and throws `Interrupted`.
     func play(_ file: String) async throws {
-        var tried: [String] = []
-        for commandLine in commandLines {
-            guard let name = commandLine.first, let path = executable(name) else { continue }
-            tried.append(name)
-            if await Self.run(path, Array(commandLine.dropFirst()) + [file], environment: environment) == 0 { return }
+        let playing = Playing()
+        try await interrupts.handling({ playing.interrupt() }, during: {
+            var tried: [String] = []
+            for commandLine in commandLines {
+                guard let name = commandLine.first, let path = executable(name) else { continue }
+                tried.append(name)
+                let status = await Self.run(path, Array(commandLine.dropFirst()) + [file], environment: environment, playing: playing)
+                if playing.wasInterrupted { throw Interrupted() }
+                if status == 0 { return }
+            }
+            throw NoPlayer(tried: tried)
+        })
+    }
+
+    /// The player running now, and whether Ctrl-C came: shared by the waiting thread and the
+    /// signal handler.
+    final class Playing: Sendable {
+        private let state = Mutex<(pid: pid_t?, interrupted: Bool)>((nil, false))
+
+        var wasInterrupted: Bool { state.withLock { $0.interrupted } }
+
+        func interrupt() {
+            state.withLock { state in
+                state.interrupted = true
+                if let pid = state.pid { kill(pid, SIGTERM) }
+            }
         }
-        throw NoPlayer(tried: tried)
+
+        /// Records the child spawned by `spawn` (under the lock, so an interrupt cannot miss it);
+        /// false, and nothing spawned, once interrupted.
+        func start(_ spawn: () -> pid_t?) -> pid_t? {
+            state.withLock { state in
+                guard !state.interrupted, let pid = spawn() else { return nil }
+                state.pid = pid
+                return pid
+            }
+        }
+
+        func finished() { state.withLock { $0.pid = nil } }
     }
 
     /// Runs a program with stdin from /dev/null and its output discarded, and gives its exit
     /// status (-1 when it could not start or was killed). The wait happens on a thread of its
     /// own, so no cooperative thread blocks.
-    static func run(_ path: String, _ arguments: [String], environment: [String: String]) async -> Int32 {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], playing: Playing = Playing()) async -> Int32 {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: spawnAndWait(path, arguments, environment: environment)) }
+            let thread = Thread {
+                continuation.resume(returning: spawnAndWait(path, arguments, environment: environment, playing: playing))
+            }
             thread.stackSize = 1 << 18
             thread.start()
         }
     }
 
-    private static func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String]) -> Int32 {
+    private static func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String], playing: Playing) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The player starts with no signal blocked and Ctrl-C, SIGTERM and SIGPIPE at their
+        // defaults: a thread's blocked signals and mydex's ignored ones are inherited otherwise,
+        // and a player that never sees Ctrl-C plays on after mydex is gone.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid = pid_t()
-        guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return -1 }
+        let spawned = playing.start {
+            var pid = pid_t()
+            return posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 ? pid : nil
+        }
+        guard let pid = spawned else { return -1 }
+        // Wait without reaping, forget the pid, then reap: a late Ctrl-C never signals a
+        // process that has taken over a reaped pid.
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+        playing.finished()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return -1 }

@@ -70,6 +70,9 @@ public struct Mydex: AsyncParsableCommand {
             (code, message) = (ExitCode.failure.rawValue, "Error: \(error.description)")
         case let error as UsageError:
             (code, message) = (ExitCode.validationFailure.rawValue, "Error: \(error.description)")
+        case is AudioPlayer.Interrupted:
+            // Ctrl-C: the user knows, and a shell reports 130.
+            return 130
         default:
             (code, message) = (exitCode(for: error).rawValue, fullMessage(for: error))
         }

@@ -44,6 +44,34 @@ struct CryTests {
         /// A player without a sound server: it fails.
         func addFailing(_ name: String) throws { try add(name, "exit 1") }
 
+        var started: URL { directory.appendingPathComponent("started") }
+
+        /// A player that keeps the file, notes its pid in `started`, then plays for a minute.
+        func addSlow(_ name: String) throws {
+            try add(name, """
+                for argument; do last="$argument"; done
+                /bin/cp "$last" '\(received.path)'
+                echo $$ > '\(started.path).part' && /bin/mv '\(started.path).part' '\(started.path)'
+                exec /bin/sleep 60
+                """)
+        }
+
+        /// The pid a slow player noted, once it has started (nil after `seconds`).
+        func startedPlayer(within seconds: Double = 30) async throws -> pid_t? {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if let text = try? String(contentsOf: started, encoding: .utf8),
+                   let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return pid }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+
+        /// Temporary cry files mydex left in `directory` (its TMPDIR in these tests).
+        var leftovers: [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("mydex-cry-") }
+        }
+
         private func add(_ name: String, _ body: String) throws {
             let script = directory.appendingPathComponent(name)
             try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
@@ -224,6 +252,52 @@ struct CryTests {
         #expect(again.status == 0)
         #expect(again.standardOutput.contains("Caught Pikachu"))
         #expect(again.standardError.contains("No cry played"))
+    }
+
+    @Test("Ctrl-C while a cry plays stops the player, tries no other, removes the file and exits 130")
+    func interruptedPlayback() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        try players.addSlow("pw-play")
+        try players.addCopying("paplay")
+        let interrupts = SimulatedInterrupts()
+        let environment = try TestEnvironment(transport: CurlTransport(), environment: [
+            "MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/", "PATH": players.directory.path, "TMPDIR": players.directory.path,
+        ])
+        let run = Task { await environment.run(["cry", "25"]) { context, _ in context.interrupts = interrupts.interrupts } }
+        let player = try #require(try await players.startedPlayer(), "the slow player never started")
+        interrupts.press()
+        let outcome = await run.value
+        #expect(outcome.status == 130)
+        #expect(outcome.standardError.isEmpty, "Ctrl-C needs no message: \(outcome.standardError)")
+        #expect(kill(player, 0) != 0, "the player plays on after Ctrl-C")
+        #expect(!FileManager.default.fileExists(atPath: players.arguments.path), "another player was tried after Ctrl-C")
+        #expect(players.leftovers.isEmpty)
+        #expect(!interrupts.isListening)
+    }
+
+    @Test("the real binary: SIGINT while a cry plays stops the player (which got the real Ogg) and exits 130")
+    func interruptedBinary() async throws {
+        let server = try Self.mediaServer()
+        defer { server.stop() }
+        let players = try PlayerFolder()
+        try players.addSlow("pw-play")
+        try players.addCopying("paplay")
+        let home = try TestEnvironment()
+        let child = try ChildProcess(try EndToEndTests.binary, ["cry", "25"], environment: [
+            "HOME": home.directory.path, "MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/",
+            "PATH": players.directory.path, "TMPDIR": players.directory.path,
+        ])
+        let player = try #require(try await players.startedPlayer(), "the slow player never started")
+        #expect(try Data(contentsOf: players.received) == Self.fixture(Self.latestPath))
+        // mydex alone gets the signal, as from `kill -INT`: it must stop its player itself.
+        child.kill(SIGINT)
+        let outcome = await child.outcome(timeout: 30)
+        #expect(outcome.status == 130 && outcome.signal == nil, "status \(outcome.status), signal \(String(describing: outcome.signal))")
+        #expect(kill(player, 0) != 0, "the player plays on after mydex stopped")
+        #expect(!FileManager.default.fileExists(atPath: players.arguments.path))
+        #expect(players.leftovers.isEmpty)
     }
 
     @Test("Ogg Vorbis is recognised by its capture pattern and identification header")

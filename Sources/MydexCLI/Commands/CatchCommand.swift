@@ -90,7 +90,9 @@ struct CatchCommand: MydexCommand {
         do {
             let species = try await SpeciesFinder(store: store).species(matching: String(speciesID))
             let sound = try await network.cries(context).cry(of: species, legacy: false, offline: offline)
-            try await AudioPlayer(environment: context.environment).play(bytes: sound.bytes)
+            try await AudioPlayer(context).play(bytes: sound.bytes)
+        } catch let interrupted as AudioPlayer.Interrupted {
+            throw interrupted
         } catch {
             try context.output.note(SafeText("No cry played: \(error)"))
         }

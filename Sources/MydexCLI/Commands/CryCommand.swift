@@ -65,7 +65,7 @@ struct CryCommand: MydexCommand {
             }
             saved = path
         } else {
-            try await AudioPlayer(environment: context.environment).play(bytes: cry.bytes)
+            try await AudioPlayer(context).play(bytes: cry.bytes)
         }
         try printer.emit(Output(dex: species.id, species: species.name, legacy: legacy, saved: saved, played: saved == nil))
     }
