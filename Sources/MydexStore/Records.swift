@@ -30,6 +30,10 @@ public enum HistoryAction: String, Codable, Sendable, CaseIterable {
     case favorite
     case unfavorite
     case restore
+    /// A released entry brought back (`unrelease`).
+    case unrelease
+    /// An entry that came from an exported file (`import`).
+    case `import`
 }
 
 /// One change to the collection (a row of `history`).

@@ -95,9 +95,11 @@ public struct DatabaseAudit: Sendable {
             }
             var state = replayed[entry] ?? State()
             switch row.action {
-            case .catch:
+            case .catch, .import:
+                // An imported entry's nickname, mark and release follow as rows of their own.
                 if state.caught { problems.append("entry #\(entry) was caught twice") }
                 state.caught = true
+            case .unrelease: state.released = false
             case .release:
                 // A released Pokémon is no favorite (schema 3).
                 state.released = true

@@ -44,12 +44,15 @@ struct MigrationTests {
             let environment = try TestEnvironment()
             let old = try CollectionStore.open(
                 path: environment.databasePath, now: TestClock.start, migrations: Array(all.prefix(count)))
-            // Data written with the first schema's SQL, as an old mydex would have.
+            // Data written with the first schema's SQL, as an old mydex would have (from schema 4
+            // on, species are no longer copied into the collection).
+            let speciesRow = count < 4 ? """
+                INSERT INTO species (id, name, height_decimetres, weight_hectograms, base_experience, capture_rate,
+                    is_baby, is_legendary, is_mythical, fetched_at)
+                VALUES (25, 'pikachu', 4, 60, 112, 190, 0, 0, 0, '2026-01-01 00:00:00.000');
+                """ : ""
             try await old.writer.write { db in
-                try db.execute(sql: """
-                    INSERT INTO species (id, name, height_decimetres, weight_hectograms, base_experience, capture_rate,
-                        is_baby, is_legendary, is_mythical, fetched_at)
-                    VALUES (25, 'pikachu', 4, 60, 112, 190, 0, 0, 0, '2026-01-01 00:00:00.000');
+                try db.execute(sql: speciesRow + """
                     INSERT INTO caught_pokemon (species_id, nickname, is_favorite, caught_at)
                     VALUES (25, 'Sparky', 1, '2026-01-01 00:00:00.000');
                     INSERT INTO history (entry_id, action, detail, occurred_at)
@@ -160,7 +163,12 @@ struct MigrationTests {
         ])
         let history = try await store.history(limit: nil)
         #expect(history.count == 19)
-        #expect(Set(history.map(\.action)) == Set(HistoryAction.allCases))
+        // Every action 0.1.0 knew; `unrelease` and `import` came with schema 5.
+        #expect(Set(history.map(\.action)) == Set(HistoryAction.allCases).subtracting([.unrelease, .import]))
+        // Schema 5 gave every entry its own version-4 UUID.
+        let identities = try await store.writer.read { try String.fetchAll($0, sql: "SELECT uuid FROM caught_pokemon ORDER BY id") }
+        #expect(identities.count == 8 && Set(identities).count == 8)
+        #expect(identities.allSatisfy { UUID(uuidString: $0) != nil && $0 == $0.lowercased() && Array($0)[14] == "4" })
         #expect(history.first { $0.action == .nicknameCleared }?.detail == "was 피카")
         #expect(history.first { $0.action == .release && $0.entryID == 5 }?.detail == "was a favorite")
         // What was fetched from PokeAPI stays; the built-in copy is gone.
