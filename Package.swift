@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // libcurl through a tiny C shim, loaded with dlopen on first use (commands without the
@@ -72,6 +73,8 @@ let package = Package(
             dependencies: [
                 "MydexServices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The config file (config.toml): toml++ through a Swift wrapper.
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // The Swift runtime and Foundation are linked in, so the binary runs where no Swift

@@ -17,17 +17,20 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "The language of Pokémon names, types and Pokédex text: \(DisplayLanguage.supported.joined(separator: ", ")) (default: $MYDEX_LANG, else your locale, else en).",
-        valueName: "code"))
+        valueName: "code"), completion: .list(DisplayLanguage.supported))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "When to print colour: auto (on a terminal only, never with NO_COLOR or TERM=dumb), always (into a pipe too) or never.",
+        "When to print colour: auto (on a terminal only, never with NO_COLOR or TERM=dumb), always (into a pipe too) or never (default: the config file's color, else auto).",
         valueName: ColorChoice.allCases.map(\.rawValue).joined(separator: "|")))
-    var color: ColorChoice = .auto
+    var color: ColorChoice?
+
+    @Flag(name: .long, help: "No notices on stderr (only errors): for scripts.")
+    var quiet = false
 
     /// The options above that take a value, for moving them from before the subcommand.
     static let optionsWithValues: Set<String> = ["--db", "--lang", "--color"]
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--quiet"]
 
     func validate() throws {
         if let db, db.isEmpty { throw ValidationError("--db needs a path.") }
@@ -84,7 +87,23 @@ struct GlobalOptions: ParsableArguments {
 
     /// A printer with `--json` and `--color` as given.
     func printer(_ context: MydexContext, localizer: Localizer) -> Printer {
-        Printer(context, json: json, localizer: localizer, color: color)
+        Printer(context, json: json, localizer: localizer, color: colorChoice(context))
+    }
+
+    /// `--color`, else the config file's `color` unless NO_COLOR is set (the environment comes
+    /// before the file), else auto.
+    func colorChoice(_ context: MydexContext) -> ColorChoice {
+        if let color { return color }
+        if let configured = context.settings.color, (context.environment["NO_COLOR"] ?? "").isEmpty { return configured }
+        return .auto
+    }
+
+    /// The context a command runs with: the config file read (a bad one is a usage error), and
+    /// `--quiet` applied to the output.
+    func prepare(_ context: MydexContext) throws -> MydexContext {
+        var context = try context.configured()
+        if quiet { context.output = context.output.quieted() }
+        return context
     }
 
     /// `--lang`, `MYDEX_LANG`, the locale: a bad explicit value is a usage error naming its source.
@@ -94,6 +113,13 @@ struct GlobalOptions: ParsableArguments {
         } catch {
             throw UsageError(error.description)
         }
+    }
+}
+
+extension CompletionKind {
+    /// `--type`: the types of the built-in Pokédex, read when the shell asks (not at every start).
+    static var pokemonTypes: CompletionKind {
+        .custom { _, _, _ in (try? Catalog.embedded.speciesTypes()) ?? [] }
     }
 }
 

@@ -11,7 +11,9 @@ public struct Mydex: AsyncParsableCommand {
         discussion: """
             mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database. \
             Its built-in Pokédex (every species, in every language PokeAPI has) works offline. \
-            Options common to all commands (--db, --lang, --json, --color) may also come before the command.
+            Options common to all commands (--db, --lang, --json, --color, --quiet) may also come before the command. \
+            Defaults for --lang, --api-url, --offline, --color, pictures and the network timeout can be set in \
+            $XDG_CONFIG_HOME/mydex/config.toml (else ~/.config/mydex/config.toml); flags and environment variables win.
 
             Examples:
               $ mydex catch
@@ -47,7 +49,7 @@ public struct Mydex: AsyncParsableCommand {
             let arguments = try CommandLineArguments.normalized(arguments)
             var command = try parseAsRoot(arguments)
             if let mydexCommand = command as? any MydexCommand {
-                try await mydexCommand.run(context)
+                try await mydexCommand.run(try mydexCommand.global.prepare(context))
             } else {
                 // The root without a subcommand, and `help`: both throw a request for help.
                 try command.run()
@@ -96,6 +98,8 @@ public struct Mydex: AsyncParsableCommand {
 
 /// A subcommand. `run()` only builds the live context; all work happens in `run(_:)`.
 protocol MydexCommand: AsyncParsableCommand {
+    /// The options every command takes (`--db`, `--json`, `--quiet`…).
+    var global: GlobalOptions { get }
     func run(_ context: MydexContext) async throws
 }
 

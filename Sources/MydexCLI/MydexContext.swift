@@ -25,12 +25,14 @@ public struct MydexContext: Sendable {
     public var interrupts: Interrupts
     /// The pictures of species; nil when this mydex has none built in.
     public var sprites: SpriteSource?
+    /// What the user's config file sets (`Mydex.run` reads it once the command line parsed).
+    public var settings: Settings
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
-        sprites: SpriteSource? = nil
+        sprites: SpriteSource? = nil, settings: Settings = Settings()
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -44,6 +46,7 @@ public struct MydexContext: Sendable {
         self.busyTimeout = busyTimeout
         self.interrupts = interrupts
         self.sprites = sprites
+        self.settings = settings
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.

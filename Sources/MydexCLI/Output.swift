@@ -113,6 +113,8 @@ public struct Output: Sendable {
     public let columns: Int?
     /// The same for standard error, for status lines.
     public let standardErrorColumns: Int?
+    /// `--quiet`: notices and status lines are not written; errors still are.
+    public private(set) var quiet = false
 
     public init(
         colorEnabled: Bool, standardErrorIsTerminal: Bool, columns: Int? = nil, standardErrorColumns: Int? = nil,
@@ -154,14 +156,30 @@ public struct Output: Sendable {
     /// One line of data on standard output.
     func print(_ line: SafeText) throws(OutputError) { try send(.standardOutput, line.rendered + "\n") }
 
-    /// One line of news for the user on standard error.
-    func note(_ line: SafeText) throws(OutputError) { try send(.standardError, line.rendered + "\n") }
+    /// The same streams without notices (`--quiet`).
+    func quieted() -> Output {
+        var output = self
+        output.quiet = true
+        return output
+    }
+
+    /// One line of news for the user on standard error (none with `--quiet`).
+    func note(_ line: SafeText) throws(OutputError) {
+        guard !quiet else { return }
+        try send(.standardError, line.rendered + "\n")
+    }
 
     /// A status line on a terminal's standard error, redrawn in place (call `endStatus` after).
-    func status(_ line: SafeText) throws(OutputError) { try send(.standardError, "\r\u{1B}[2K" + line.rendered) }
+    func status(_ line: SafeText) throws(OutputError) {
+        guard !quiet else { return }
+        try send(.standardError, "\r\u{1B}[2K" + line.rendered)
+    }
 
     /// Erases the status line.
-    func endStatus() throws(OutputError) { try send(.standardError, "\r\u{1B}[2K") }
+    func endStatus() throws(OutputError) {
+        guard !quiet else { return }
+        try send(.standardError, "\r\u{1B}[2K")
+    }
 
     /// The message a failed command ends with, on standard error, whatever happened to standard
     /// output before (if standard error fails too, there is nobody left to tell).

@@ -11,6 +11,8 @@ struct Printer: Sendable {
     let colorDepth: ColorDepth
     /// Where pictures side by side wrap: the terminal's width, else `COLUMNS`; nil: never.
     let drawingWidth: Int?
+    /// Whether pictures go beside text (`show`, `dex`, `catch`): the config file's `sprites`.
+    let picturesBesideText: Bool
 
     init(_ context: MydexContext, json: Bool, localizer: Localizer, color: ColorChoice = .auto) {
         // JSON never carries escape codes.
@@ -18,6 +20,7 @@ struct Printer: Sendable {
             : ColorDepth.resolve(color, outputIsColored: context.output.colorEnabled, environment: context.environment)
         output = context.output.coloring(colorDepth != .none)
         drawingWidth = context.output.columns ?? TerminalSize.columns(context.environment)
+        picturesBesideText = context.settings.sprites
         self.json = json
         presentation = Presentation(timeZone: context.timeZone, localizer: localizer)
     }
@@ -96,7 +99,7 @@ struct Printer: Sendable {
     /// The picture to draw beside a command's text: only on a terminal that shows colour, never
     /// in JSON, and not with `--no-sprite` (`wanted` false).
     func picture(of species: Int, shiny: Bool, from sprites: SpriteSource?, wanted: Bool) -> CellGrid? {
-        guard wanted, !json, columns != nil, colorDepth != .none,
+        guard wanted, picturesBesideText, !json, columns != nil, colorDepth != .none,
               let sprite = sprites?.sprite(speciesID: species, shiny: shiny) else { return nil }
         return CellGrid(sprite)
     }

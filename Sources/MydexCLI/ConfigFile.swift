@@ -1,0 +1,131 @@
+import Foundation
+import MydexServices
+import MydexStore
+import PokeAPI
+import TOMLKit
+
+/// What the user's config file sets: `$XDG_CONFIG_HOME/mydex/config.toml`, else
+/// `~/.config/mydex/config.toml`. Every value is a default that a flag or an environment
+/// variable overrides (flag > environment > file > built-in default).
+public struct Settings: Sendable, Equatable {
+    /// `lang`, `api-url`, `offline` and `timeout`, as the environment variables they stand under
+    /// (`MYDEX_LANG`…): they fill those variables where the environment leaves them unset, so
+    /// each setting is resolved by the one path its variable already has.
+    public var environmentDefaults: [String: String] = [:]
+    /// `color`: the default of `--color` (NO_COLOR, from the environment, still wins over it).
+    var color: ColorChoice?
+    /// `sprites = false`: no pictures beside `show`, `dex` and `catch` (`mydex sprite` and `mydex
+    /// box`, asked for by name, still draw).
+    public var sprites = true
+
+    public init() {}
+}
+
+/// Reads and checks the config file. A bad file is a usage error (exit 64) that names the file,
+/// the line and the key.
+enum ConfigFile {
+    /// The keys a config file may set, in the order the error message lists them.
+    static let keys = ["lang", "api-url", "offline", "color", "sprites", "timeout"]
+
+    /// Where the file is: `$XDG_CONFIG_HOME/mydex/config.toml` (an absolute XDG_CONFIG_HOME
+    /// only, as the XDG spec says), else `~/.config/mydex/config.toml`.
+    static func path(environment: [String: String], homeDirectory: String) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (homeDirectory as NSString).appendingPathComponent(".config")
+        return (base as NSString).appendingPathComponent("mydex/config.toml")
+    }
+
+    /// The settings of the file at `path`; the defaults when there is no file.
+    static func load(path: String) throws(UsageError) -> Settings {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // No file is the usual case; a file mydex cannot read is worth saying.
+            if FileManager.default.fileExists(atPath: path) { throw UsageError("\(path): cannot read this config file; check its permissions.") }
+            return Settings()
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("\(path): the config file is not UTF-8 text.")
+        }
+        return try parse(text, path: path)
+    }
+
+    static func parse(_ text: String, path: String) throws(UsageError) -> Settings {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw UsageError("\(path), line \(error.source.begin.line): not valid TOML (\(error.description)).")
+        } catch {
+            throw UsageError("\(path): \(error)")
+        }
+        var settings = Settings()
+        let problem = { (key: String, detail: String) -> UsageError in
+            let line = Self.line(of: key, in: text).map { ", line \($0)" } ?? ""
+            return UsageError("\(path)\(line): \(detail)")
+        }
+        for (key, value) in table {
+            switch key {
+            case "lang":
+                guard let code = value.string, let language = DisplayLanguage.match(code) else {
+                    throw problem(key, "lang must be one of \(DisplayLanguage.supported.joined(separator: ", ")), e.g. lang = \"ko\".")
+                }
+                settings.environmentDefaults["MYDEX_LANG"] = language
+            case "api-url":
+                guard let url = value.string, (try? LivePokeAPIClient.validated(url)) != nil else {
+                    throw problem(key, "api-url must be an http or https URL, e.g. api-url = \"\(LivePokeAPIClient.defaultBaseURL)\".")
+                }
+                settings.environmentDefaults["MYDEX_API_URL"] = url
+            case "offline":
+                guard let offline = value.bool else { throw problem(key, "offline must be true or false.") }
+                settings.environmentDefaults["MYDEX_OFFLINE"] = offline ? "1" : "0"
+            case "timeout":
+                guard let seconds = value.int, NetworkOptions.timeoutRange.contains(seconds) else {
+                    let range = NetworkOptions.timeoutRange
+                    throw problem(key, "timeout must be whole seconds from \(range.lowerBound) to \(range.upperBound), e.g. timeout = 30.")
+                }
+                settings.environmentDefaults["MYDEX_TIMEOUT"] = String(seconds)
+            case "color":
+                guard let name = value.string, let color = ColorChoice(rawValue: name) else {
+                    throw problem(key, "color must be \(ColorChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")).")
+                }
+                settings.color = color
+            case "sprites":
+                guard let sprites = value.bool else { throw problem(key, "sprites must be true or false.") }
+                settings.sprites = sprites
+            default:
+                let near = keys.map { ($0, SearchText.distance(key.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
+                let suggestion = near.map { "Did you mean '\($0.0)'? " } ?? ""
+                throw problem(key, "unknown key '\(key)'. \(suggestion)The keys are \(keys.joined(separator: ", ")).")
+            }
+        }
+        return settings
+    }
+
+    /// The first line where `key` is set (`key = …`, `"key" = …`, or a `[key]` table): TOMLKit
+    /// keeps no positions of keys, only of syntax errors.
+    static func line(of key: String, in text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            for form in [key, "\"\(key)\"", "'\(key)'"] {
+                if trimmed.hasPrefix("[" + form + "]") || trimmed.hasPrefix("[[" + form + "]]") { return index + 1 }
+                guard trimmed.hasPrefix(form) else { continue }
+                let rest = trimmed.dropFirst(form.count).drop(while: { $0 == " " || $0 == "\t" })
+                if rest.hasPrefix("=") || rest.hasPrefix(".") { return index + 1 }
+            }
+        }
+        return nil
+    }
+}
+
+extension MydexContext {
+    /// This context with the config file's settings: its environment defaults filled in where
+    /// the environment has no (or an empty) value, and `settings` set.
+    func configured() throws(UsageError) -> MydexContext {
+        let settings = try ConfigFile.load(path: ConfigFile.path(environment: environment, homeDirectory: homeDirectory))
+        var context = self
+        for (name, value) in settings.environmentDefaults where (environment[name] ?? "").isEmpty {
+            context.environment[name] = value
+        }
+        context.settings = settings
+        return context
+    }
+}
