@@ -61,6 +61,14 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// The types some species has (PokeAPI slugs, sorted): what shell completion offers for `--type`.
+    public func speciesTypes() throws -> [String] {
+        try DatabaseQueue().writeWithoutTransaction { db in
+            try attachImage(to: db)
+            return try String.fetchAll(db, sql: "SELECT DISTINCT type FROM catalog.species_types ORDER BY type")
+        }
+    }
+
     static func speciesCount(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [Pokedex.firstFormID]) ?? 0
     }

@@ -107,7 +107,7 @@ struct DexListCommand: MydexCommand {
     @Option(help: ArgumentHelp("Only this generation (1–9).", valueName: "n"))
     var generation: Int?
 
-    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"))
+    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"), completion: .pokemonTypes)
     var type: String?
 
     @Flag(help: "Only species you have caught.")
