@@ -76,12 +76,14 @@ extension CollectionStore {
         }
         if query.favoritesOnly { conditions.append("c.is_favorite") }
         if query.shinyOnly { conditions.append("c.is_shiny") }
-        // Each subquery is independent of the row: SQLite runs it once per statement.
+        // Each subquery is independent of the row: SQLite runs it once per statement. `+` keeps
+        // it from starting at the species index: it then joined what is shown of each species
+        // by scanning it once per entry, instead of through an automatic index.
         if query.generation != nil {
-            conditions.append("c.species_id IN (SELECT id FROM pokedex_species WHERE generation = :generation)")
+            conditions.append("+c.species_id IN (SELECT id FROM pokedex_species WHERE generation = :generation)")
         }
         if query.type != nil {
-            conditions.append("c.species_id IN (SELECT species_id FROM pokedex_types WHERE type = :type)")
+            conditions.append("+c.species_id IN (SELECT species_id FROM pokedex_types WHERE type = :type)")
         }
         if query.name != nil {
             conditions.append("""

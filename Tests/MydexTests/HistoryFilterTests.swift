@@ -89,6 +89,8 @@ struct HistoryFilterTests {
         #expect(await environment.run("history", "--entry", "0").status == 64)
         let help = await environment.run("history", "--help")
         #expect(help.standardOutput.contains("nickname-set") && help.standardOutput.contains("import"))
+        let completion = await environment.run("--generate-completion-script", "bash")
+        #expect(completion.standardOutput.contains("nickname-cleared"))
     }
 
     @Test("--since reads a day or a moment in the user's time zone, or in the offset it names")

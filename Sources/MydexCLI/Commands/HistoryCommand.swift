@@ -126,6 +126,8 @@ struct HistoryActionArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { HistoryAction.allCases.map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
 /// A day or a moment the user typed, in their time zone: `2026-11-01` (its midnight),
