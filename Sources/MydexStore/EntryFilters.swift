@@ -87,7 +87,7 @@ extension CollectionStore {
         }
         if query.name != nil {
             conditions.append("""
-                (instr(search_key(c.nickname), :name) > 0
+                ((c.nickname IS NOT NULL AND instr(search_key(c.nickname), :name) > 0)
                  OR c.species_id IN (SELECT species_id FROM \(SpeciesSQL.allNames) WHERE instr(key, :name) > 0))
                 """)
         }
