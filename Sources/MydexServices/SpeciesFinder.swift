@@ -89,16 +89,23 @@ public struct SpeciesFinder: Sendable {
     /// Species whose number or any name contains `text`, and the user's Pokémon whose nickname
     /// does, in Pokédex order.
     public func search(_ text: String) async throws -> [SearchResult] {
+        try await search(text, limit: nil).results
+    }
+
+    /// The first `limit` results of `search(text)` (all: nil), and how many there are in all.
+    /// Only the species shown are read in full.
+    public func search(_ text: String, limit: Int?) async throws -> (results: [SearchResult], total: Int) {
         let wanted = SearchText.normalized(text)
         let number = Self.number(text.trimmingCharacters(in: .whitespaces))
-        guard !wanted.isEmpty || number != nil else { return [] }
+        guard !wanted.isEmpty || number != nil else { return ([], 0) }
         let matches = try await pokedex.speciesMatching(key: wanted, number: number)
         let nicknamed = try await pokedex.nicknamed(containing: wanted)
-        let ids = Set(matches.map(\.id)).union(nicknamed.keys)
+        let all = Set(matches.map(\.id)).union(nicknamed.keys).sorted()
+        let ids = limit.map { Array(all.prefix($0)) } ?? all
         let rows = Dictionary(uniqueKeysWithValues: try await pokedex.rows(ids: ids).map { ($0.id, $0) })
         let matchedByID = Dictionary(matches.map { ($0.id, $0.matched) }, uniquingKeysWith: { first, _ in first })
         var results: [SearchResult] = []
-        for id in ids.sorted() {
+        for id in ids {
             guard let row = rows[id] else { continue }
             let held = row.held > 0 ? try await store.entries(speciesID: id) : []
             if let matched = matchedByID[id] {
@@ -109,7 +116,7 @@ public struct SpeciesFinder: Sendable {
                 results.append(SearchResult(species: row, matchedName: nil, entries: held.filter { entryIDs.contains($0.id) }))
             }
         }
-        return results
+        return (results, all.count)
     }
 
     /// A type given by its API name or its name in any language.

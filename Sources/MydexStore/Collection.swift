@@ -21,12 +21,36 @@ public struct EntryQuery: Sendable, Equatable {
     public var reverse = false
     public var includeReleased = false
     public var favoritesOnly = false
+    /// Only released entries (`list --released`).
+    public var releasedOnly = false
+    public var shinyOnly = false
+    /// A PokeAPI type name (resolve what the user typed first).
+    public var type: String?
+    public var generation: Int?
+    /// Text that a nickname or a species name in any language contains, compared as searches
+    /// compare (`SearchText`).
+    public var name: String?
+    /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
+    /// counts are of every entry the filters select.
+    public var limit: Int?
+    public var offset = 0
 
-    public init(order: Order = .id, reverse: Bool = false, includeReleased: Bool = false, favoritesOnly: Bool = false) {
+    public init(
+        order: Order = .id, reverse: Bool = false, includeReleased: Bool = false, favoritesOnly: Bool = false,
+        releasedOnly: Bool = false, shinyOnly: Bool = false, type: String? = nil, generation: Int? = nil,
+        name: String? = nil, limit: Int? = nil, offset: Int = 0
+    ) {
         self.order = order
         self.reverse = reverse
         self.includeReleased = includeReleased
         self.favoritesOnly = favoritesOnly
+        self.releasedOnly = releasedOnly
+        self.shinyOnly = shinyOnly
+        self.type = type
+        self.generation = generation
+        self.name = name
+        self.limit = limit
+        self.offset = offset
     }
 }
 
@@ -85,20 +109,11 @@ extension CollectionStore {
         return terms.map { query.reverse ? "\($0) DESC" : $0 }.joined(separator: ", ")
     }
 
-    static func condition(_ query: EntryQuery) -> String {
-        var conditions = ["1"]
-        if !query.includeReleased { conditions.append("c.released_at IS NULL") }
-        if query.favoritesOnly { conditions.append("c.is_favorite") }
-        return conditions.joined(separator: " AND ")
-    }
-
     /// The collection in the query's order (entry order by default; released entries only when asked).
     public func entries(_ query: EntryQuery = EntryQuery()) async throws -> [CollectionEntry] {
-        let language = self.language
+        let arguments = Self.arguments(query, language: language)
         return try await read { db in
-            try CollectionEntry.fetchAll(
-                db, sql: Self.entrySQL(where: Self.condition(query), orderBy: Self.orderBy(query)),
-                arguments: ["language": language])
+            try CollectionEntry.fetchAll(db, sql: Self.entrySQL(query), arguments: arguments)
         }
     }
 
@@ -108,10 +123,9 @@ extension CollectionStore {
     public func withEntries<T: Sendable>(
         _ query: EntryQuery, _ body: @Sendable @escaping (_ entries: () throws -> EntryCursor) throws -> T
     ) async throws -> T {
-        let language = self.language
-        let sql = Self.entrySQL(where: Self.condition(query), orderBy: Self.orderBy(query))
+        let (sql, arguments) = (Self.entrySQL(query), Self.arguments(query, language: language))
         return try await read { db in
-            try body { EntryCursor(try CollectionEntry.fetchCursor(db, sql: sql, arguments: ["language": language])) }
+            try body { EntryCursor(try CollectionEntry.fetchCursor(db, sql: sql, arguments: arguments)) }
         }
     }
 
@@ -119,21 +133,21 @@ extension CollectionStore {
     /// many, how many favorites and shiny, the largest id, and the distinct names, type names and
     /// nicknames (what a table needs to size its columns before printing the first row).
     public func entrySummary(_ query: EntryQuery) async throws -> EntrySummary {
-        let language = self.language
+        let arguments = Self.arguments(query, language: language)
         let condition = Self.condition(query)
         return try await read { db in
             let counts = try Row.fetchOne(db, sql: """
                 SELECT count(*) AS count, coalesce(sum(c.is_favorite), 0) AS favorites,
                     coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
                 FROM main.caught_pokemon c WHERE \(condition)
-                """)
+                """, arguments: arguments)
             let shown = try Row.fetchAll(db, sql: """
                 WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
                 SELECT name, type_name_list FROM shown
-                """, arguments: ["language": language])
+                """, arguments: arguments)
             let nicknames = try String.fetchAll(db, sql: """
                 SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
-                """)
+                """, arguments: arguments)
             return EntrySummary(
                 count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
                 largestID: counts?["max_id"] ?? 0, names: Set(shown.map { $0["name"] }),
@@ -144,20 +158,6 @@ extension CollectionStore {
     /// One entry, released or not.
     public func entry(id: Int64) async throws -> CollectionEntry {
         try await read { db in try Self.entry(id, self.language, db) }
-    }
-
-    /// The entries the newest `limit` history rows mention (all, without a limit), by id.
-    public func entriesInHistory(limit: Int?) async throws -> [Int64: CollectionEntry] {
-        let language = self.language
-        return try await read { db in
-            // Without a limit, every entry (history mentions every entry there is): a condition
-            // on a list of ids makes SQLite scan what is shown of each species once per entry.
-            let condition = limit == nil
-                ? "1" : "c.id IN (SELECT entry_id FROM (SELECT entry_id FROM main.history ORDER BY id DESC LIMIT :limit))"
-            let rows = try CollectionEntry.fetchAll(
-                db, sql: Self.entrySQL(where: condition), arguments: ["language": language, "limit": limit ?? -1])
-            return Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        }
     }
 
     /// Held entries in entry order, `count` of them from the `offset`-th: a box of the collection.

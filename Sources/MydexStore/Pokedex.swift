@@ -153,11 +153,7 @@ public struct Pokedex: Sendable {
     /// "did you mean" suggestions are chosen from (only read when a lookup failed).
     public func names() async throws -> [SpeciesName] {
         try await store.read { db in
-            try SpeciesName.fetchAll(db, sql: """
-                SELECT species_id, language, name, key FROM pokedex_names
-                UNION ALL SELECT id, 'api', name, search_key(name) FROM pokedex_species
-                ORDER BY 1, 2
-                """)
+            try SpeciesName.fetchAll(db, sql: "SELECT * FROM \(SpeciesSQL.allNames) ORDER BY 1, 2")
         }
     }
 
@@ -234,8 +230,7 @@ public struct Pokedex: Sendable {
                     SELECT species_id, language, name, key,
                         row_number() OVER (PARTITION BY species_id ORDER BY
                             language = 'api', language <> :language, language <> 'en', language) AS rank
-                    FROM (SELECT species_id, language, name, key FROM pokedex_names
-                          UNION ALL SELECT id, 'api', name, search_key(name) FROM pokedex_species)
+                    FROM \(SpeciesSQL.allNames)
                     WHERE instr(key, :key) > 0)
                 WHERE rank = 1 ORDER BY species_id
                 """, arguments: ["key": key, "language": language])

@@ -5,6 +5,22 @@ import GRDB
 /// letters and digits kept (`Mr. Mime` = `mrmime`, `Nidoran♀` = `nidoran`, `ぴかちゅう` = `ピカチュウ`).
 public enum SearchText {
     public static func normalized(_ text: String) -> String {
+        // ASCII (PokeAPI's names, most nicknames) needs no folding tables: lower-case letters
+        // and digits are all that is left. `list --name` keys every nickname and name this way.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.compactMap { byte -> UInt8? in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+                default: nil
+                }
+            }, as: UTF8.self)
+        }
+        return folded(text)
+    }
+
+    /// The whole folding, for any text.
+    static func folded(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         let katakana = folded.applyingTransform(.hiraganaToKatakana, reverse: false) ?? folded
         return String(String.UnicodeScalarView(katakana.unicodeScalars.filter { scalar in

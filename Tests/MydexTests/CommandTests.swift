@@ -165,8 +165,8 @@ struct CommandTests {
         let lines = limited.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1].contains("nickname-set") && lines[1].contains("Bulby"))
-        #expect(lines[2].contains("catch") && lines[2].contains("#2 Bulbasaur"))
-        #expect(await environment.run("history", "--limit", "0").status == 64)
+        #expect(lines[2].contains("catch") && lines[2].contains("#2 Bulby"))
+        #expect(await environment.run("history", "--limit", "-1").status == 64)
     }
 
     @Test("backup writes a verified copy, refuses to overwrite, prunes with --keep; restore brings it back")

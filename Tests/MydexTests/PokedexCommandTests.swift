@@ -81,7 +81,7 @@ struct PokedexCommandTests {
         #expect(lines.count == 4)
         #expect(lines[1].hasPrefix("#0003  Venusaur"))
         #expect(lines[2].hasPrefix("#0004  Charmander") && lines[2].contains("✓"))
-        #expect(page.standardError.contains("Species 3–5 of 1025. Next page: --offset 5"))
+        #expect(page.standardError.contains("Species 3–5 of 1,025. Next page: --offset 5"))
         let caught = try #require(try await environment.run("dex", "list", "--caught", "--json").document())
         #expect(caught["total"] as? Int == 1)
         #expect(caught.objects("results")?.first?.object("species")?["dex"] as? Int == 4)

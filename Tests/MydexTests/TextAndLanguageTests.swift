@@ -67,6 +67,14 @@ struct TextAndLanguageTests {
         #expect(SearchText.normalized(text) == expected)
     }
 
+    @Test("ASCII text gets the same key as the whole folding gives it")
+    func asciiKeys() {
+        let every = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in [every, "Mr. Mime", "Porygon-Z", "NIDORAN f", "ho-oh 250", "Sparky_2!"] {
+            #expect(SearchText.normalized(text) == SearchText.folded(text), "\(text)")
+        }
+    }
+
     @Test("Hiragana and katakana spellings compare equal")
     func kana() {
         #expect(SearchText.normalized("ぴかちゅう") == SearchText.normalized("ピカチュウ"))

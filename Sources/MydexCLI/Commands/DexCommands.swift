@@ -176,7 +176,7 @@ struct DexListCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             guard !rows.isEmpty else {
-                try printer.note(SafeText(total == 0 ? "No species match." : "No species on this page: there are \(total) (try a smaller --offset)."))
+                try printer.note(total == 0 ? "No species match." : PageLine.pastTheEnd("Species", total: total))
                 return
             }
             var table = Table([
@@ -193,10 +193,7 @@ struct DexListCommand: MydexCommand {
                 ])
             }
             try printer.table(table)
-            let last = offset + rows.count
-            var footer = "Species \(offset + 1)–\(last) of \(total)."
-            if last < total { footer += " Next page: --offset \(last)" }
-            try printer.note(SafeText(footer))
+            try printer.note(PageLine.text("Species", offset: offset, shown: rows.count, total: total))
         }
     }
 }

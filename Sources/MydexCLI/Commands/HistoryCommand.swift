@@ -8,33 +8,70 @@ struct HistoryCommand: MydexCommand {
         abstract: "Show what happened to your collection, newest first.",
         discussion: """
             Every catch, release, nickname, favorite and restore is recorded, in the same \
-            transaction as the change itself.
+            transaction as the change itself. Filters combine. --since takes a day (YYYY-MM-DD) \
+            or a moment (YYYY-MM-DDTHH:MM) in your time zone.
+
+            On a terminal the latest \(Self.terminalLimit) events are shown unless you pass \
+            --limit, followed by a line saying how many more there are; into a pipe, every \
+            event. --limit 0 shows every event.
 
             Examples:
               $ mydex history
               $ mydex history --limit 10
-              $ mydex history --json
+              $ mydex history --limit 0               # everything
+              $ mydex history --entry 12
+              $ mydex history --action release --since 2026-11-01
+              $ mydex history --since 2026-11-21T18:00 --json
             """)
+
+    /// Events shown on a terminal without --limit.
+    static let terminalLimit = 20
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Show only the newest n events.", valueName: "n"))
+    @Option(help: ArgumentHelp("Only the events of this entry.", valueName: "id"))
+    var entry: Int64?
+
+    @Option(help: "Only this kind of event.")
+    var action: HistoryActionArgument?
+
+    @Option(help: ArgumentHelp(
+        "Only events from this day (YYYY-MM-DD) or moment (YYYY-MM-DDTHH:MM) on, in your time zone.", valueName: "date"))
+    var since: String?
+
+    @Option(help: ArgumentHelp(
+        "Show only the newest n events; 0: all (default: \(Self.terminalLimit) on a terminal, else all).", valueName: "n"))
     var limit: Int?
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if let limit, limit < 0 { throw ValidationError("--limit cannot be negative (0 shows every event).") }
+        if let entry { try EntryID.validate(entry) }
     }
 
     func run(_ context: MydexContext) async throws {
+        let since = try since.map { text in
+            guard let date = LocalDate.parse(text, timeZone: context.timeZone ?? .current) else {
+                throw UsageError("--since \(text): not a date; give a day, e.g. 2026-11-01, or a moment, e.g. 2026-11-01T18:30.")
+            }
+            return date
+        }
         let (store, printer) = try await global.open(context, .emptyIfMissing)
-        let events = try await store.history(limit: limit)
-        let entries = try await store.entriesInHistory(limit: limit)
-        guard !events.isEmpty || printer.json else {
+        // On a terminal a long history would scroll away: the newest events, and how to see more.
+        let limit = limit ?? (printer.json || printer.columns == nil ? 0 : Self.terminalLimit)
+        let page = try await store.historyPage(HistoryQuery(
+            entryID: entry, action: action?.action, since: since, limit: limit == 0 ? nil : limit))
+        guard !page.events.isEmpty || printer.json else {
             guard !store.isInMemory else { return }
-            try printer.note("No history yet. Catch a Pokémon with `mydex catch`.")
+            let filtered = entry != nil || action != nil || since != nil
+            try printer.note(filtered ? "No events match these filters." : "No history yet. Catch a Pokémon with `mydex catch`.")
             return
         }
-        try printer.emit(Output(events: events, entries: entries))
+        try printer.emit(Output(events: page.events, entries: page.entries))
+        if !printer.json, page.total > page.events.count {
+            let more = limit * 5 < page.total ? "--limit \(limit * 5), or --limit 0 for all" : "--limit 0 for all"
+            try printer.note(SafeText(
+                "Showing the latest \(page.events.count) of \(PageLine.grouped(page.total)) events. More: \(more)"))
+        }
     }
 
     /// `{"events": [{"id": 7, "action": "release", "detail": …, "at": …, "entry": entry}, …]}`, newest first.
@@ -68,7 +105,7 @@ struct HistoryCommand: MydexCommand {
                 .init(title: "DETAIL"),
             ])
             for event in events {
-                let entry = event.entryID.map { id in "#\(id)" + (entries[id].map { " " + $0.name } ?? "") }
+                let entry = event.entryID.map { id in "#\(id)" + (entries[id].map { " " + ($0.nickname ?? $0.name) } ?? "") }
                 table.append([
                     SafeText(presentation.dateTime(event.occurredAt)), SafeText(entry ?? "—"),
                     SafeText(event.action.rawValue), SafeText(event.detail ?? ""),
@@ -76,5 +113,70 @@ struct HistoryCommand: MydexCommand {
             }
             try printer.table(table)
         }
+    }
+}
+
+/// `--action`: a history action by its name, the names listed in help and completions.
+struct HistoryActionArgument: ExpressibleByArgument {
+    let action: HistoryAction
+
+    init?(argument: String) {
+        guard let action = HistoryAction(rawValue: argument) else { return nil }
+        self.action = action
+    }
+
+    static var allValueStrings: [String] { HistoryAction.allCases.map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// A day or a moment the user typed, in their time zone: `2026-11-01` (its midnight),
+/// `2026-11-01T18:30`, `2026-11-01 18:30:15`; with `Z` or `+09:00` it names its own offset.
+enum LocalDate {
+    static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        func number(_ digits: Int) -> Int? {
+            let prefix = rest.prefix(digits)
+            guard prefix.count == digits, prefix.allSatisfy(\.isASCII), let value = Int(prefix), value >= 0 else { return nil }
+            rest = rest.dropFirst(digits)
+            return value
+        }
+        func skip(_ separators: String) -> Bool {
+            guard let first = rest.first, separators.contains(first) else { return false }
+            rest = rest.dropFirst()
+            return true
+        }
+        guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+        var (hour, minute, second) = (0, 0, 0)
+        if skip("T ") {
+            guard let h = number(2), skip(":"), let m = number(2), h < 24, m < 60 else { return nil }
+            (hour, minute) = (h, m)
+            if skip(":") {
+                guard let s = number(2), s < 60 else { return nil }
+                second = s
+            }
+        }
+        var offset: Int?
+        if skip("Zz") {
+            offset = 0
+        } else if let sign = rest.first, sign == "+" || sign == "-" {
+            rest = rest.dropFirst()
+            guard let h = number(2) else { return nil }
+            _ = skip(":")
+            guard let m = number(2), h < 24, m < 60 else { return nil }
+            offset = (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
+        }
+        guard rest.isEmpty else { return nil }
+        let wallClock = Double(GregorianDays.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second)
+        if let offset { return Date(timeIntervalSince1970: wallClock - Double(offset)) }
+        // The zone's offset at that wall-clock time: asked twice, so a day when it changes is right.
+        let guess = Date(timeIntervalSince1970: wallClock - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))))
+        return Date(timeIntervalSince1970: wallClock - Double(timeZone.secondsFromGMT(for: guess)))
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        GregorianDays.days(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
+            - GregorianDays.days(year: year, month: month, day: 1)
     }
 }

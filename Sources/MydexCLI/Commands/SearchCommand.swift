@@ -17,6 +17,7 @@ struct SearchCommand: MydexCommand {
               $ mydex search nidoran        # both Nidoran♀ and Nidoran♂
               $ mydex search 25
               $ mydex search sparky         # your nicknames too
+              $ mydex search a --limit 10   # the first 10 results
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -24,7 +25,11 @@ struct SearchCommand: MydexCommand {
     @Argument(help: "What to look for.")
     var text: [String]
 
+    @Option(help: ArgumentHelp("Show only the first n results.", valueName: "n"))
+    var limit: Int?
+
     func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
         if SearchText.normalized(text.joined(separator: " ")).isEmpty {
             throw ValidationError("give something to search for: a number, a name or a nickname.")
         }
@@ -34,18 +39,23 @@ struct SearchCommand: MydexCommand {
         let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
         let finder = SpeciesFinder(store: store)
         let query = text.joined(separator: " ")
-        let results = try await finder.search(query)
+        let (results, total) = try await finder.search(query, limit: limit)
         guard !results.isEmpty else {
-            if printer.json { try printer.emit(Output(results: [], species: [:], localizer: printer.localizer)) }
+            if printer.json { try printer.emit(Output(results: [], total: 0, species: [:], localizer: printer.localizer)) }
             throw PokedexError.noSearchResult(query: query, suggestions: try await finder.suggestions(for: query))
         }
         let species = printer.json ? try await Pokedex(store: store).species(ids: results.map(\.species.id)) : [:]
-        try printer.emit(Output(results: results, species: species, localizer: printer.localizer))
+        try printer.emit(Output(results: results, total: total, species: species, localizer: printer.localizer))
+        if !printer.json, total > results.count {
+            try printer.note(SafeText("Showing the first \(results.count) of \(PageLine.grouped(total)) results. All: --limit \(total)"))
+        }
     }
 
-    /// `{"results": [{"species": …, "matched": {"name": "Pikachu", "language": "fr"}, "entries": [entry, …]}, …]}`.
+    /// `{"results": [{"species": …, "matched": {"name": "Pikachu", "language": "fr"}, "entries": [entry, …]}, …],
+    /// "total": 2}`: `total` counts the results --limit left out too.
     struct Output: CommandOutput {
         let results: [SearchResult]
+        let total: Int
         let species: [Int: Species]
         let localizer: Localizer
 
@@ -59,7 +69,7 @@ struct SearchCommand: MydexCommand {
             var entries: [EntryJSON]
         }
 
-        private enum Keys: String, CodingKey { case results }
+        private enum Keys: String, CodingKey { case results, total }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
@@ -71,6 +81,7 @@ struct SearchCommand: MydexCommand {
                         entries: result.entries.map(EntryJSON.init))
                 }
             }, forKey: .results)
+            try container.encode(total, forKey: .total)
         }
 
         func printText(to printer: Printer) throws {
