@@ -128,7 +128,7 @@ struct ListCommand: MydexCommand {
         if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? "Species" : "Entries", total: total)) }
         // A missing collection was already reported where mydex looked for it.
         guard !store.isInMemory else { return }
-        let filtered = type != nil || generation != nil || shiny || name != nil
+        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites)
         if filtered {
             try printer.note("No Pokémon match these filters.")
         } else if released {
