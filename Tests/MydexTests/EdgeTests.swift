@@ -146,7 +146,7 @@ struct EdgeTests {
             #expect(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
         }
         let listJSON = await environment.run("list", "--db", path, "--json")
-        #expect(listJSON.standardOutput == "{\n  \"entries\" : [],\n  \"schema\" : 1\n}\n")
+        #expect(listJSON.standardOutput == "{\n  \"entries\" : [],\n  \"offset\" : 0,\n  \"schema\" : 1,\n  \"total\" : 0\n}\n")
         for arguments in [["show", "1"], ["release", "1"], ["favorite", "1"], ["nickname", "1", "Zap"], ["backup"]] {
             let run = await environment.run(arguments + ["--db", path])
             #expect(run.status == 1, "\(arguments)")

@@ -25,7 +25,7 @@ struct ListCommand: MydexCommand {
               $ mydex list --sort caught --reverse
               $ mydex list --type fire --generation 1
               $ mydex list --type 불꽃 --shiny        # types by name in any language
-              $ mydex list --name sparky             # a nickname, or a name in any language
+              $ mydex list --name sparky             # a nickname or a name, any language
               $ mydex list --limit 50 --offset 50    # the second page of 50
               $ mydex list --group --sort count      # your duplicates, most first
               $ mydex list --released
@@ -128,7 +128,7 @@ struct ListCommand: MydexCommand {
         if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? "Species" : "Entries", total: total)) }
         // A missing collection was already reported where mydex looked for it.
         guard !store.isInMemory else { return }
-        let filtered = type != nil || generation != nil || shiny || name != nil
+        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites)
         if filtered {
             try printer.note("No Pokémon match these filters.")
         } else if released {
