@@ -56,7 +56,8 @@ struct BuiltInPokedexTests {
     func versionMatchesContent() throws {
         let header = try pokedex.header()
         let records = try pokedex.species()
-        let reencoded = try BuiltInPokedex.encode(source: header.source, types: header.types, species: records)
+        let reencoded = try BuiltInPokedex.encode(
+            source: header.source, types: header.types, terms: try pokedex.terms(), species: records)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
