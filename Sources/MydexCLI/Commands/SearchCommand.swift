@@ -40,13 +40,15 @@ struct SearchCommand: MydexCommand {
             throw PokedexError.noSearchResult(query: query, suggestions: try await finder.suggestions(for: query))
         }
         let species = printer.json ? try await Pokedex(store: store).species(ids: results.map(\.species.id)) : [:]
-        try printer.emit(Output(results: results, species: species, localizer: printer.localizer))
+        let terms = printer.json ? try await Pokedex(store: store).terms() : SpeciesProfile()
+        try printer.emit(Output(results: results, species: species, terms: terms, localizer: printer.localizer))
     }
 
     /// `{"results": [{"species": …, "matched": {"name": "Pikachu", "language": "fr"}, "entries": [entry, …]}, …]}`.
     struct Output: CommandOutput {
         let results: [SearchResult]
         let species: [Int: Species]
+        var terms = SpeciesProfile()
         let localizer: Localizer
 
         struct Result: Encodable {
@@ -66,7 +68,7 @@ struct SearchCommand: MydexCommand {
             try container.encode(results.compactMap { result in
                 species[result.species.id].map { species in
                     Result(
-                        species: SpeciesJSON(species, localizer),
+                        species: SpeciesJSON(species, localizer, profile: terms),
                         matched: result.matchedName.map { Result.Matched(name: $0.name, language: $0.language) },
                         entries: result.entries.map(EntryJSON.init))
                 }
