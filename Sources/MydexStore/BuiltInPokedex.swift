@@ -44,9 +44,13 @@ public struct BuiltInPokedex: Sendable {
 
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
+        /// A base stat the catalog has no column for (`Species.statNames`).
+        case unknownStat(speciesID: Int, stat: String)
         public var description: String {
             switch self {
             case .malformed(let line, let detail): return "the built-in Pokédex is damaged at line \(line): \(detail)"
+            case .unknownStat(let id, let stat):
+                return "species \(id) has a base stat the catalog has no column for: \(stat) (add one to CatalogSchema)"
             }
         }
     }

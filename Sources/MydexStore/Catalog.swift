@@ -303,7 +303,7 @@ public enum CatalogBuilder {
         for record in all.sorted(by: { $0.id < $1.id }) {
             let stats = record.stats ?? [:]
             if let unknown = Set(stats.keys).subtracting(Species.statNames).first {
-                throw BuiltInPokedex.Problem.malformed(line: 0, detail: "species \(record.id) has a stat the catalog has no column for: \(unknown)")
+                throw BuiltInPokedex.Problem.unknownStat(speciesID: record.id, stat: unknown)
             }
             var values: [(any DatabaseValueConvertible)?] = [
                 record.id, record.name, record.height, record.weight, record.baseExperience, record.captureRate,

@@ -92,7 +92,11 @@ struct PokedexGeneratorTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let image = output.appendingPathExtension("sqlite")
         defer { try? FileManager.default.removeItem(at: image) }
-        let generator = try await EndToEndTests.runGenerator(["--api-url", server.baseURL, "--output", output.path, "--image", image.path])
+        let tables = try GeneratorSourceTests.Inputs()
+        try tables.details()  // stats, abilities, evolutions and their names come from CSV tables
+        let generator = try await EndToEndTests.runGenerator([
+            "--api-url", server.baseURL, "--csv-dir", tables.csv.path, "--output", output.path, "--image", image.path,
+        ])
         #expect(generator.status == 0, "\(generator.standardError)")
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
         let records = try pokedex.species()
@@ -101,6 +105,7 @@ struct PokedexGeneratorTests {
         #expect(records[1].name == "synthetic-2")
         #expect(try pokedex.header().types.contains { $0.name == "fire" && $0.names["ko"] == "불꽃" })
         #expect(try pokedex.header().source.contains(server.baseURL))
+        #expect(records[0].stats == ["hp": 45, "speed": 45] && records[1].evolvesFrom == 1)
     }
 }
 
