@@ -147,7 +147,7 @@ struct SpeciesProfileTests {
             // At 80 columns the fields start beside the picture, at 60 under it; each bar stays on one line.
             #expect(lines[1].contains("\u{1B}[") && lines[1].contains("Also") == (columns == 80), "\(lines[1])")
             let hp = try #require(lines.first { $0.contains("HP ") })
-            #expect(hp.hasSuffix("35 ██"), "\(hp)")
+            #expect(hp.hasSuffix("35 \u{1B}[32m██\u{1B}[0m"), "bars in green: \(hp)")
         }
         let noColor = await environment.run("dex", "25", color: false, columns: 80)
         #expect(!noColor.standardOutput.contains("\u{1B}"))

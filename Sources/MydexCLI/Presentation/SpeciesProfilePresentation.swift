@@ -39,11 +39,13 @@ extension Presentation {
 
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
 
+    /// What bars are drawn with: a full cell, then one to seven eighths of one.
+    static let barGlyphs: [Character] = ["█", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
     /// A bar of `barCells` cells for a base stat (0…255), in eighths of a cell.
     static func bar(_ base: Int) -> String {
         let eighths = (min(max(base, 0), 255) * barCells * 8 + 127) / 255
-        let partial = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"][eighths % 8]
-        return String(repeating: "█", count: eighths / 8) + partial
+        return String(repeating: barGlyphs[0], count: eighths / 8) + (eighths % 8 == 0 ? "" : String(barGlyphs[eighths % 8]))
     }
 
     /// "50% ♂ / 50% ♀", "100% ♀" or "genderless", from PokeAPI's eighths female (-1: none).
