@@ -80,7 +80,8 @@ public struct BuiltInPokedex: Sendable {
     /// Term lines start with their first key in sorted order, `kind`, which no species has.
     private static let termPrefix = Data(#"{"kind":"#.utf8)
 
-    private func records() throws -> (terms: [TermRecord], species: [Species]) {
+    /// Terms and species in one reading of the file.
+    public func records() throws -> (terms: [TermRecord], species: [Species]) {
         let decoder = JSONDecoder()
         var species: [Species] = []
         var terms: [TermRecord] = []

@@ -251,7 +251,7 @@ public enum CatalogBuilder {
     /// in Pokédex order and vacuumed.
     public static func image(from pokedex: BuiltInPokedex) throws -> Data {
         let header = try pokedex.header()
-        let species = try pokedex.species()
+        let (terms, species) = try pokedex.records()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -269,7 +269,7 @@ public enum CatalogBuilder {
             }
             try insert(species, db)
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
-            for record in try pokedex.terms() {
+            for record in terms {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
                     try term.execute(arguments: [record.kind, record.name, language.lowercased(), name])
                 }
