@@ -21,13 +21,14 @@ struct PokedexGenerator: AsyncParsableCommand {
             base stats, abilities, evolutions, egg groups, growth rates and the names of these \
             (pokemon_stats.csv, pokemon_abilities.csv, pokemon_evolution.csv, … and their *_names \
             and *_prose tables). With --api-url it fetches species and types from a live PokeAPI \
-            instead (8 requests at a time), and the rest still from --csv-dir. \
+            instead (8 requests at a time), with base stats, abilities and breeding; the ways \
+            of evolving and the names of stats, abilities and the like still come from --csv-dir. \
             --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025 into the embedded sprite data.
 
             Examples:
               $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
-              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2
+              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2 --csv-dir ../shared/pokeapi-csv
               $ swift run PokedexGenerator --image-only
               $ swift run PokedexGenerator --sprites-only --sprites-dir ../shared/pokesprite
             """)
@@ -76,8 +77,9 @@ struct PokedexGenerator: AsyncParsableCommand {
         if let apiURL {
             var live: [Species]
             (types, live) = try await LiveSource(baseURL: apiURL).load()
-            // Stats, abilities, evolutions and their names come from the CSV tables here too:
-            // the live client does not decode those endpoints yet.
+            // Stats, abilities and breeding come with the species responses; the ways of
+            // evolving (/evolution-chain) and the names of stats, abilities, triggers, egg groups
+            // and habitats (an endpoint per name) come from the CSV tables.
             terms = try SpeciesDetails(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(&live)
             species = live
             source = "PokeAPI at \(apiURL) and PokeAPI CSV tables"

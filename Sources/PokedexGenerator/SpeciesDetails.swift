@@ -64,17 +64,21 @@ struct SpeciesDetails {
         }
         let speciesRows = Dictionary(try table("pokemon_species.csv").compactMap { row in int(row["id"]).map { ($0, row) } },
                                      uniquingKeysWith: { first, _ in first })
+        // What the PokeAPI responses gave (a live PokeAPI, or local /pokemon responses) stays;
+        // the tables fill the rest, and the ways of evolving always.
         for index in species.indices {
             let id = species[index].id
             guard let row = speciesRows[id] else { continue }
-            species[index].stats = statsBySpecies[id]
-            species[index].abilities = abilitiesBySpecies[id]?.sorted { $0.slot < $1.slot }.map(\.ability)
-            species[index].eggGroups = eggGroupsBySpecies[id]
-            species[index].genderRate = int(row["gender_rate"])
-            species[index].growthRate = int(row["growth_rate_id"]).flatMap { growthRates[$0] }
-            species[index].evolutionChain = int(row["evolution_chain_id"])
-            species[index].evolvesFrom = int(row["evolves_from_species_id"])
-            species[index].evolution = species[index].evolvesFrom == nil ? nil : evolutionsBySpecies[id] ?? []
+            var record = species[index]
+            record.stats = record.stats ?? statsBySpecies[id]
+            record.abilities = record.abilities ?? abilitiesBySpecies[id]?.sorted { $0.slot < $1.slot }.map(\.ability)
+            record.eggGroups = record.eggGroups ?? eggGroupsBySpecies[id]
+            record.genderRate = record.genderRate ?? int(row["gender_rate"])
+            record.growthRate = record.growthRate ?? int(row["growth_rate_id"]).flatMap { growthRates[$0] }
+            record.evolutionChain = record.evolutionChain ?? int(row["evolution_chain_id"])
+            record.evolvesFrom = record.evolvesFrom ?? int(row["evolves_from_species_id"])
+            record.evolution = record.evolvesFrom == nil ? nil : evolutionsBySpecies[id] ?? []
+            species[index] = record
         }
 
         var terms: [BuiltInPokedex.TermRecord] = []

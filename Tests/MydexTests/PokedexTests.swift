@@ -105,7 +105,11 @@ struct PokedexGeneratorTests {
         #expect(records[1].name == "synthetic-2")
         #expect(try pokedex.header().types.contains { $0.name == "fire" && $0.names["ko"] == "불꽃" })
         #expect(try pokedex.header().source.contains(server.baseURL))
-        #expect(records[0].stats == ["hp": 45, "speed": 45] && records[1].evolvesFrom == 1)
+        // Stats from the live /pokemon response (the tables have only HP and speed here)…
+        #expect(records[0].stats == ["hp": 45, "attack": 49, "defense": 49, "special-attack": 65, "special-defense": 65, "speed": 45])
+        #expect(records[0].abilities?.last == .init(name: "chlorophyll", hidden: true))
+        // … the ways of evolving from the tables.
+        #expect(records[1].evolution?.first?.minLevel == 16)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCLI
+import MydexStore
 import MydexTestSupport
 
 /// Base stats, abilities, evolution and breeding in `dex` and `show`, from the built-in catalog.
@@ -131,6 +132,16 @@ struct SpeciesProfileTests {
         #expect(magnemite["femalePercent"] == nil)
         #expect(magnemite["statTotal"] as? Int == 325)
         #expect(magnemite["evolution"] == nil)
+    }
+
+    @Test("PokeAPI's responses carry the same: stats and abilities from /pokemon, breeding and evolution from /pokemon-species")
+    func fromResponses() throws {
+        let pikachu = try Fixtures.speciesData(25)
+        #expect(pikachu.stats == ["hp": 35, "attack": 55, "defense": 40, "special-attack": 50, "special-defense": 50, "speed": 90])
+        #expect(pikachu.abilities == [.init(name: "static", hidden: false), .init(name: "lightning-rod", hidden: true)])
+        #expect(pikachu.eggGroups == ["ground", "fairy"] && pikachu.genderRate == 4 && pikachu.growthRate == "medium")
+        #expect(pikachu.evolvesFrom == 172 && pikachu.evolutionChain == 10)
+        #expect(pikachu.evolution == nil, "the ways of evolving are in /evolution-chain, which mydex does not fetch")
     }
 
     @Test("Bars fit beside the picture on a wide terminal, with the picture's layout kept")
