@@ -90,7 +90,7 @@ struct SpeciesJSON: Encodable, Sendable {
     /// Every path of the chain from its first species, in `dex` and `show` only.
     var evolution: [[EvolutionStepJSON]]?
     var eggGroups: [TermJSON]?
-    /// Chance of being female in percent; null with `genderless` true.
+    /// Chance of being female in percent; absent when `genderless`.
     var femalePercent: Double?
     var genderless: Bool?
     var growthRate: String?
@@ -133,11 +133,10 @@ struct SpeciesJSON: Encodable, Sendable {
         }
     }
 
-    /// With `profile` (the localized terms, and the chain in `dex` and `show`), the fields of
-    /// base stats, abilities, evolution and breeding too.
-    init(_ species: Species, _ localizer: Localizer, profile: SpeciesProfile?) {
+    /// A species with its base stats, abilities, breeding and, when `profile` has the chain (in
+    /// `dex` and `show`), its evolution; names from `profile`'s terms.
+    init(_ species: Species, _ localizer: Localizer, profile: SpeciesProfile) {
         self.init(species, localizer)
-        guard let profile else { return }
         let presentation = Presentation(timeZone: nil, localizer: localizer)
         stats = species.stats
         statTotal = species.stats.map { $0.values.reduce(0, +) }
@@ -166,7 +165,7 @@ struct SpeciesJSON: Encodable, Sendable {
         habitat = species.habitat.map { TermJSON(slug: $0, name: profile.name("habitat", $0) ?? $0) }
     }
 
-    init(_ species: Species, _ localizer: Localizer) {
+    private init(_ species: Species, _ localizer: Localizer) {
         dex = species.id
         self.species = species.name
         name = localizer.name(species)
