@@ -18,6 +18,16 @@ extension Species {
             types: pokemon.types.sorted { $0.slot < $1.slot }.map(\.type.name),
             names: texts.names, genera: texts.genera, flavorTexts: texts.flavorTexts,
             fetchedAt: fetchedAt)
+        // Kept for the generator's live mode: the cache of fetched species stores none of these.
+        if let stats = pokemon.stats {
+            self.stats = Dictionary(stats.map { ($0.stat.name, $0.baseStat) }, uniquingKeysWith: { first, _ in first })
+        }
+        abilities = pokemon.abilities?.sorted { $0.slot < $1.slot }.map { Ability(name: $0.ability.name, hidden: $0.isHidden) }
+        eggGroups = species.eggGroups?.map(\.name)
+        genderRate = species.genderRate
+        growthRate = species.growthRate?.name
+        evolutionChain = species.evolutionChain?.id
+        evolvesFrom = species.evolvesFromSpecies?.id
     }
 
     /// Names, genera and the latest flavor text of a species, by language code (lower-case).

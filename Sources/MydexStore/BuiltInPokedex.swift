@@ -4,8 +4,9 @@ import Foundation
 /// species with its text in every language PokeAPI has, made from real PokeAPI data by
 /// `PokedexGenerator` (see the README), which also compiles it into the catalog image mydex embeds.
 ///
-/// The file is JSON Lines: a header line, then one `Species` per line, so a regenerated file
-/// diffs species by species.
+/// The file is JSON Lines: a header line, then one `TermRecord` per line (the names of stats,
+/// abilities, evolution triggers, egg groups and habitats), then one `Species` per line, so a
+/// regenerated file diffs term by term and species by species.
 public struct BuiltInPokedex: Sendable {
     public struct Header: Codable, Sendable, Equatable {
         public var format: Int
@@ -27,16 +28,34 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// Something species refer to by PokeAPI name, with its names by language.
+    public struct TermRecord: Codable, Sendable, Equatable {
+        /// `stat`, `ability`, `evolution-trigger`, `egg-group` or `habitat`.
+        public var kind: String
+        public var name: String
+        public var names: [String: String]
+
+        public init(kind: String, name: String, names: [String: String]) {
+            self.kind = kind
+            self.name = name
+            self.names = names
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
+        /// A base stat the catalog has no column for (`Species.statNames`).
+        case unknownStat(speciesID: Int, stat: String)
         public var description: String {
             switch self {
             case .malformed(let line, let detail): return "the built-in Pokédex is damaged at line \(line): \(detail)"
+            case .unknownStat(let id, let stat):
+                return "species \(id) has a base stat the catalog has no column for: \(stat) (add one to CatalogSchema)"
             }
         }
     }
 
-    public static let currentFormat = 1
+    public static let currentFormat = 2
 
     let bytes: Data
 
@@ -53,26 +72,46 @@ public struct BuiltInPokedex: Sendable {
     }
 
     /// Every species record, in Pokédex order.
-    public func species() throws -> [Species] {
+    public func species() throws -> [Species] { try records().species }
+
+    /// Every term, in file order (by kind, then name).
+    public func terms() throws -> [TermRecord] { try records().terms }
+
+    /// Term lines start with their first key in sorted order, `kind`, which no species has.
+    private static let termPrefix = Data(#"{"kind":"#.utf8)
+
+    /// Terms and species in one reading of the file.
+    public func records() throws -> (terms: [TermRecord], species: [Species]) {
         let decoder = JSONDecoder()
-        var records: [Species] = []
-        records.reserveCapacity(1100)
+        var species: [Species] = []
+        var terms: [TermRecord] = []
+        species.reserveCapacity(1100)
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated().dropFirst() {
             do {
-                records.append(try decoder.decode(Species.self, from: line))
+                if line.starts(with: Self.termPrefix) {
+                    terms.append(try decoder.decode(TermRecord.self, from: line))
+                } else {
+                    species.append(try decoder.decode(Species.self, from: line))
+                }
             } catch {
                 throw Problem.malformed(line: index + 1, detail: "\(error)")
             }
         }
-        return records
+        return (terms, species)
     }
 
     /// Writes the file: the header (with `version` computed from the content), then the species.
-    public static func encode(source: String, types: [TypeRecord], species: [Species]) throws -> Data {
+    public static func encode(
+        source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species]
+    ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let sortedTypes = types.sorted { $0.name < $1.name }
         var body = Data()
+        for term in terms.sorted(by: { ($0.kind, $0.name) < ($1.kind, $1.name) }) {
+            body.append(try encoder.encode(term))
+            body.append(UInt8(ascii: "\n"))
+        }
         for var record in species.sorted(by: { $0.id < $1.id }) {
             record.fetchedAt = nil  // built-in data has no fetch date
             body.append(try encoder.encode(record))

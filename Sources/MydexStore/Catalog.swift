@@ -93,7 +93,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "1"
+    static let format = "2"
 
     static let tables = """
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
@@ -112,9 +112,46 @@ enum CatalogSchema {
             mythical INTEGER NOT NULL,
             sprite TEXT,
             shiny_sprite TEXT,
-            cry TEXT
+            cry TEXT,
+            -- The default form's base stats (the six every species has since generation 2).
+            hp INTEGER,
+            attack INTEGER,
+            defense INTEGER,
+            special_attack INTEGER,
+            special_defense INTEGER,
+            speed INTEGER,
+            gender_rate INTEGER,
+            growth_rate TEXT,
+            evolution_chain INTEGER,
+            evolves_from INTEGER,
+            -- How it evolves from `evolves_from`: a JSON array of Species.Evolution, read only whole.
+            evolution TEXT
         ) STRICT;
         CREATE INDEX species_generation ON species(generation);
+        CREATE INDEX species_evolution_chain ON species(evolution_chain);
+        -- The default form's abilities.
+        CREATE TABLE species_abilities (
+            species_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            ability TEXT NOT NULL,
+            hidden INTEGER NOT NULL,
+            PRIMARY KEY (species_id, slot)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE species_egg_groups (
+            species_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            egg_group TEXT NOT NULL,
+            PRIMARY KEY (species_id, slot)
+        ) STRICT, WITHOUT ROWID;
+        -- Names of what species refer to by PokeAPI name: `kind` is `stat`, `ability`,
+        -- `evolution-trigger`, `egg-group` or `habitat`.
+        CREATE TABLE term_names (
+            kind TEXT NOT NULL,
+            term TEXT NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (kind, term, language)
+        ) STRICT, WITHOUT ROWID;
         -- Names apart from the longer texts, so that lists and searches read only small pages.
         -- `key` is the name as searches compare it (SearchText.normalized).
         CREATE TABLE species_names (
@@ -175,11 +212,14 @@ enum CatalogSchema {
             UNION ALL
             SELECT type, language, name
             FROM catalog.type_names WHERE type NOT IN (SELECT type FROM main.fetched_type_names);
-        -- Whole species, as `Species` decodes them: use with a condition on id.
+        -- Whole species, as `Species` decodes them: use with a condition on id. Stats, abilities,
+        -- breeding and evolution come from the catalog for fetched species too (`d`): the
+        -- cache of fetched species has no columns for them.
         CREATE TEMP VIEW pokedex_species_records AS
-            SELECT id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
-                baby, legendary, mythical, sprite, shiny_sprite, cry, types, names, genera, flavor_texts, fetched_at
-            FROM main.fetched_species
+            SELECT f.id, f.name, f.height, f.weight, f.base_experience, f.capture_rate, f.generation, f.color,
+                f.habitat, f.baby, f.legendary, f.mythical, f.sprite, f.shiny_sprite, f.cry, f.types, f.names,
+                f.genera, f.flavor_texts, f.fetched_at, \(details("f.id", row: "d"))
+            FROM main.fetched_species f LEFT JOIN catalog.species d ON d.id = f.id
             UNION ALL
             SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
                 s.habitat, s.baby, s.legendary, s.mythical, s.sprite, s.shiny_sprite, s.cry,
@@ -190,9 +230,27 @@ enum CatalogSchema {
                     WHERE species_id = s.id AND genus IS NOT NULL),
                 (SELECT json_group_object(language, flavor_text) FROM catalog.species_texts
                     WHERE species_id = s.id AND flavor_text IS NOT NULL),
-                NULL
+                NULL, \(details("s.id", row: "s"))
             FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species);
         """
+}
+
+extension CatalogSchema {
+    /// The columns `Species` decodes its catalog-only fields from, for the species whose id is
+    /// `id`, whose catalog row is `row` (NULL columns when the catalog has none).
+    static func details(_ id: String, row d: String) -> String {
+        """
+        \(d).gender_rate, \(d).growth_rate, \(d).evolution_chain, \(d).evolves_from, \(d).evolution,
+            -- json_patch drops the stats a species lacks (null members).
+            nullif(json_patch('{}', json_object(\(Species.statNames.map { "'\($0)', \(d).\($0.replacingOccurrences(of: "-", with: "_"))" }
+                .joined(separator: ", ")))), '{}') AS stats,
+            nullif((SELECT json_group_array(json_object('name', ability, 'hidden', json(iif(hidden, 'true', 'false'))))
+                FROM (SELECT ability, hidden FROM catalog.species_abilities WHERE species_id = \(id) ORDER BY slot)), '[]')
+                AS abilities,
+            nullif((SELECT json_group_array(egg_group) FROM
+                (SELECT egg_group FROM catalog.species_egg_groups WHERE species_id = \(id) ORDER BY slot)), '[]') AS egg_groups
+        """
+    }
 }
 
 /// Builds the catalog image from the built-in Pokédex's JSON Lines.
@@ -201,7 +259,7 @@ public enum CatalogBuilder {
     /// in Pokédex order and vacuumed.
     public static func image(from pokedex: BuiltInPokedex) throws -> Data {
         let header = try pokedex.header()
-        let species = try pokedex.species()
+        let (terms, species) = try pokedex.records()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -218,6 +276,12 @@ public enum CatalogBuilder {
                 try info.execute(arguments: [key, value])
             }
             try insert(species, db)
+            let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
+            for record in terms {
+                for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
+                    try term.execute(arguments: [record.kind, record.name, language.lowercased(), name])
+                }
+            }
             let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
             for type in header.types {
                 for (language, name) in type.names.sorted(by: { $0.key < $1.key }) {
@@ -233,18 +297,39 @@ public enum CatalogBuilder {
     private static func insert(_ all: [Species], _ db: Database) throws {
         let species = try db.makeStatement(sql: """
             INSERT INTO species (id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
-                baby, legendary, mythical, sprite, shiny_sprite, cry)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                baby, legendary, mythical, sprite, shiny_sprite, cry, hp, attack, defense, special_attack,
+                special_defense, speed, gender_rate, growth_rate, evolution_chain, evolves_from, evolution)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let ability = try db.makeStatement(sql: "INSERT INTO species_abilities (species_id, slot, ability, hidden) VALUES (?, ?, ?, ?)")
+        let eggGroup = try db.makeStatement(sql: "INSERT INTO species_egg_groups (species_id, slot, egg_group) VALUES (?, ?, ?)")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let name = try db.makeStatement(sql: "INSERT INTO species_names (species_id, language, name, key) VALUES (?, ?, ?, ?)")
         let text = try db.makeStatement(sql: "INSERT INTO species_texts (species_id, language, genus, flavor_text) VALUES (?, ?, ?, ?)")
         let type = try db.makeStatement(sql: "INSERT INTO species_types (species_id, slot, type) VALUES (?, ?, ?)")
         for record in all.sorted(by: { $0.id < $1.id }) {
-            try species.execute(arguments: [
+            let stats = record.stats ?? [:]
+            if let unknown = Set(stats.keys).subtracting(Species.statNames).first {
+                throw BuiltInPokedex.Problem.unknownStat(speciesID: record.id, stat: unknown)
+            }
+            var values: [(any DatabaseValueConvertible)?] = [
                 record.id, record.name, record.height, record.weight, record.baseExperience, record.captureRate,
                 record.generation, record.color, record.habitat, record.baby, record.legendary, record.mythical,
                 record.sprite, record.shinySprite, record.cry,
-            ])
+            ]
+            values += Species.statNames.map { stats[$0] }
+            values += [
+                record.genderRate, record.growthRate, record.evolutionChain, record.evolvesFrom,
+                try record.evolution.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+            ]
+            try species.execute(arguments: StatementArguments(values))
+            for (index, value) in (record.abilities ?? []).enumerated() {
+                try ability.execute(arguments: [record.id, index + 1, value.name, value.hidden])
+            }
+            for (index, value) in (record.eggGroups ?? []).enumerated() {
+                try eggGroup.execute(arguments: [record.id, index + 1, value])
+            }
             for (language, value) in record.names.sorted(by: { $0.key < $1.key }) {
                 try name.execute(arguments: [record.id, language.lowercased(), value, SearchText.normalized(value)])
             }

@@ -308,7 +308,9 @@ extension CollectionStore {
 // MARK: - What was fetched from PokeAPI
 
 extension CollectionStore {
-    /// Stores (or replaces) what PokeAPI said about a species; it replaces the catalog's data.
+    /// Stores (or replaces) what PokeAPI said about a species; it replaces the catalog's data,
+    /// except stats, abilities, evolution and breeding, which are always the catalog's
+    /// (`Species.catalogOnlyColumns`).
     public func saveSpecies(_ species: Species) async throws {
         try await write { db in try species.upsert(db) }
     }

@@ -44,6 +44,72 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
     public var flavorTexts: [String: String]
     /// When it was fetched from PokeAPI; nil for the built-in catalog's data.
     public var fetchedAt: Date?
+    /// The default form's base stats by PokeAPI stat name (`hp`, `attack`, `defense`,
+    /// `special-attack`, `special-defense`, `speed`). These and the fields below come from the
+    /// catalog, also for a species fetched online (the cache of fetched species has no columns
+    /// for them); nil when the catalog lacks the species.
+    public var stats: [String: Int]?
+    /// The default form's abilities in slot order.
+    public var abilities: [Ability]?
+    /// PokeAPI egg group names, e.g. `["monster", "dragon"]`.
+    public var eggGroups: [String]?
+    /// Chance of being female in eighths; -1 for genderless species.
+    public var genderRate: Int?
+    /// PokeAPI growth rate name, e.g. `medium-slow`.
+    public var growthRate: String?
+    /// PokeAPI's evolution chain id: species sharing it evolve into one another.
+    public var evolutionChain: Int?
+    /// The species this one evolves from.
+    public var evolvesFrom: Int?
+    /// How it evolves from `evolvesFrom` (several ways in some games); empty for a chain's first.
+    public var evolution: [Evolution]?
+
+    /// One of a species' abilities.
+    public struct Ability: Codable, Sendable, Equatable {
+        /// PokeAPI's ability name, e.g. `lightning-rod`.
+        public var name: String
+        /// A hidden ability (obtained only in special ways).
+        public var hidden: Bool
+
+        public init(name: String, hidden: Bool) {
+            self.name = name
+            self.hidden = hidden
+        }
+    }
+
+    /// What makes a species evolve, as PokeAPI's `pokemon_evolution` says (nil: no condition).
+    public struct Evolution: Codable, Sendable, Equatable {
+        /// PokeAPI's evolution trigger name: `level-up`, `trade`, `use-item`, …
+        public var trigger: String
+        public var minLevel: Int?
+        /// PokeAPI item ids (the item to use, or to hold): PokeAPI's CSV tables have no item names.
+        public var item: Int?
+        public var heldItem: Int?
+        public var minHappiness: Int?
+        public var minAffection: Int?
+        public var minBeauty: Int?
+        /// `day`, `night` or `dusk`.
+        public var timeOfDay: String?
+        /// 1 female, 2 male.
+        public var gender: Int?
+        /// A PokeAPI move id the species must know (the CSV tables have no move names).
+        public var knownMove: Int?
+        /// A PokeAPI type name a known move must have.
+        public var knownMoveType: String?
+        /// 1: Attack above Defense, -1: below, 0: equal.
+        public var relativePhysicalStats: Int?
+        /// A PokeAPI type name a Pokémon in the party must have.
+        public var partyType: String?
+        /// A species that must be in the party, or traded for.
+        public var partySpecies: Int?
+        public var tradeSpecies: Int?
+        public var needsRain: Bool?
+        public var upsideDown: Bool?
+        /// At a particular place (PokeAPI names one location per game; mydex keeps only that there is one).
+        public var specialPlace: Bool?
+
+        public init(trigger: String) { self.trigger = trigger }
+    }
 
     public init(
         id: Int, name: String, height: Int, weight: Int, baseExperience: Int? = nil, captureRate: Int,
@@ -75,6 +141,36 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
     }
 
     public var source: Source { fetchedAt == nil ? .builtin : .api }
+
+    /// PokeAPI's names of the base stats, in the games' order: every species has these six (the
+    /// catalog has a column for each).
+    public static let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+}
+
+extension Species {
+    /// Columns of the fields only the catalog has: the cache of fetched species has none for
+    /// them (they would need a migration), so the `pokedex_*` views read them from the catalog.
+    static let catalogOnlyColumns: Set<String> = [
+        "stats", "abilities", "egg_groups", "gender_rate", "growth_rate", "evolution_chain", "evolves_from", "evolution",
+    ]
+
+    /// The row of `fetched_species`: every field but the catalog-only ones.
+    public func encode(to container: inout PersistenceContainer) throws {
+        let columns = try AllColumns(species: self).databaseDictionary
+        for (column, value) in columns.sorted(by: { $0.key < $1.key }) where !Self.catalogOnlyColumns.contains(column) {
+            container[column] = value
+        }
+    }
+
+    /// The species encoded as GRDB encodes any Codable record, every field a column.
+    private struct AllColumns: Encodable, EncodableRecord {
+        let species: Species
+        static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { Species.databaseColumnEncodingStrategy }
+        static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+            Species.databaseDateEncodingStrategy(for: column)
+        }
+        func encode(to encoder: any Encoder) throws { try species.encode(to: encoder) }
+    }
 }
 
 /// A type's name in one language.

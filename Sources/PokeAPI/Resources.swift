@@ -6,6 +6,9 @@ import Foundation
 public struct NamedResource: Decodable, Sendable, Equatable {
     public var name: String
     public var url: String?
+
+    /// The number that ends its URL (`…/pokemon-species/172/` → 172).
+    public var id: Int? { url.flatMap(SpeciesResource.Link.id) }
 }
 
 /// `/pokemon-species?limit=…`: only the total matters to mydex.
@@ -57,9 +60,31 @@ public struct PokemonResource: Decodable, Sendable, Equatable {
     public var sprites: Sprites?
     public var cries: Cries?
     public var species: NamedResource?
+    /// The base stats and abilities (absent from responses that predate mydex reading them).
+    public var stats: [Stat]?
+    public var abilities: [AbilitySlot]?
+
+    public struct Stat: Decodable, Sendable, Equatable {
+        public var baseStat: Int
+        public var stat: NamedResource
+        enum CodingKeys: String, CodingKey {
+            case baseStat = "base_stat"
+            case stat
+        }
+    }
+
+    public struct AbilitySlot: Decodable, Sendable, Equatable {
+        public var ability: NamedResource
+        public var isHidden: Bool
+        public var slot: Int
+        enum CodingKeys: String, CodingKey {
+            case ability, slot
+            case isHidden = "is_hidden"
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, height, weight, types, sprites, cries, species
+        case id, name, height, weight, types, sprites, cries, species, stats, abilities
         case baseExperience = "base_experience"
     }
 }
@@ -98,9 +123,30 @@ public struct SpeciesResource: Decodable, Sendable, Equatable {
     public var names: [Name]
     public var genera: [Genus]
     public var flavorTextEntries: [FlavorText]
+    /// Chance of being female in eighths, -1 for none.
+    public var genderRate: Int?
+    public var growthRate: NamedResource?
+    public var eggGroups: [NamedResource]?
+    public var evolvesFromSpecies: NamedResource?
+    /// Only its `url` names the chain (`…/evolution-chain/10/`).
+    public var evolutionChain: Link?
+
+    /// A resource PokeAPI gives by URL alone.
+    public struct Link: Decodable, Sendable, Equatable {
+        public var url: String
+        /// The number that ends the URL.
+        public var id: Int? { Self.id(url) }
+
+        static func id(_ url: String) -> Int? { url.split(separator: "/").last.flatMap { Int($0) } }
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, name, generation, color, habitat, names, genera
+        case genderRate = "gender_rate"
+        case growthRate = "growth_rate"
+        case eggGroups = "egg_groups"
+        case evolvesFromSpecies = "evolves_from_species"
+        case evolutionChain = "evolution_chain"
         case captureRate = "capture_rate"
         case isBaby = "is_baby"
         case isLegendary = "is_legendary"

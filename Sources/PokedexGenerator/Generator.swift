@@ -17,14 +17,18 @@ struct PokedexGenerator: AsyncParsableCommand {
         discussion: """
             Offline, it reads PokeAPI responses laid out as their paths (pokemon-species/{id}/index.json, \
             type/{id}/index.json, pokemon/{id}/index.json where present) and PokeAPI's CSV tables \
-            (pokemon.csv, pokemon_types.csv, types.csv) for what the species responses lack. With \
-            --api-url it fetches everything from a live PokeAPI instead (8 requests at a time). \
+            (pokemon.csv, pokemon_types.csv, types.csv) for what the species responses lack, and \
+            base stats, abilities, evolutions, egg groups, growth rates and the names of these \
+            (pokemon_stats.csv, pokemon_abilities.csv, pokemon_evolution.csv, … and their *_names \
+            and *_prose tables). With --api-url it fetches species and types from a live PokeAPI \
+            instead (8 requests at a time), with base stats, abilities and breeding; the ways \
+            of evolving and the names of stats, abilities and the like still come from --csv-dir. \
             --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025 into the embedded sprite data.
 
             Examples:
               $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
-              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2
+              $ swift run PokedexGenerator --api-url https://pokeapi.co/api/v2 --csv-dir ../shared/pokeapi-csv
               $ swift run PokedexGenerator --image-only
               $ swift run PokedexGenerator --sprites-only --sprites-dir ../shared/pokesprite
             """)
@@ -69,15 +73,21 @@ struct PokedexGenerator: AsyncParsableCommand {
             try writeImage(from: try Data(contentsOf: URL(fileURLWithPath: output)), started: started)
             return
         }
-        let (source, types, species): (String, [BuiltInPokedex.TypeRecord], [Species])
+        let (source, types, terms, species): (String, [BuiltInPokedex.TypeRecord], [BuiltInPokedex.TermRecord], [Species])
         if let apiURL {
-            (types, species) = try await LiveSource(baseURL: apiURL).load()
-            source = "PokeAPI at \(apiURL)"
+            var live: [Species]
+            (types, live) = try await LiveSource(baseURL: apiURL).load()
+            // Stats, abilities and breeding come with the species responses; the ways of
+            // evolving (/evolution-chain) and the names of stats, abilities, triggers, egg groups
+            // and habitats (an endpoint per name) come from the CSV tables.
+            terms = try SpeciesDetails(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(&live)
+            species = live
+            source = "PokeAPI at \(apiURL) and PokeAPI CSV tables"
         } else {
-            (types, species) = try LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).load()
+            (types, terms, species) = try LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).load()
             source = "PokeAPI v2 responses and PokeAPI CSV tables"
         }
-        let data = try BuiltInPokedex.encode(source: source, types: types, species: species)
+        let data = try BuiltInPokedex.encode(source: source, types: types, terms: terms, species: species)
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
         print("Wrote \(species.count) species and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version))")

@@ -15,7 +15,7 @@ struct LocalSource {
     }
 
     /// Rows of a CSV table as dictionaries (PokeAPI's tables quote fields with commas).
-    private func csv(_ name: String) throws -> [[String: String]] {
+    func csv(_ name: String) throws -> [[String: String]] {
         let url = URL(fileURLWithPath: csvDirectory).appendingPathComponent(name)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw GeneratorError.missing(url.path) }
         var rows = CSV.parse(text)
@@ -24,7 +24,7 @@ struct LocalSource {
         return rows.filter { $0.count == header.count }.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
     }
 
-    func load() throws -> ([BuiltInPokedex.TypeRecord], [Species]) {
+    func load() throws -> ([BuiltInPokedex.TypeRecord], [BuiltInPokedex.TermRecord], [Species]) {
         guard let list = try json("pokemon-species", as: ResourceList.self) else {
             throw GeneratorError.missing("\(apiDirectory)/pokemon-species/index.json")
         }
@@ -79,7 +79,8 @@ struct LocalSource {
             guard let type = try json("type/\(id)", as: TypeResource.self) else { throw GeneratorError.missing("type/\(id)") }
             return BuiltInPokedex.TypeRecord(type)
         }
-        return (types, species)
+        let terms = try SpeciesDetails(table: csv).fill(&species)
+        return (types, terms, species)
     }
 }
 

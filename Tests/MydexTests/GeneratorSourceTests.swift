@@ -17,8 +17,10 @@ struct GeneratorSourceTests {
         /// its JSON Lines go.
         func liveGenerator(_ baseURL: String) throws -> (PokedexGenerator, output: URL) {
             let output = root.appendingPathComponent("pokedex.jsonl")
+            try details()
             let command = try PokedexGenerator.parse([
-                "--api-url", baseURL, "--output", output.path, "--image", root.appendingPathComponent("catalog.sqlite").path,
+                "--api-url", baseURL, "--csv-dir", csv.path, "--output", output.path,
+                "--image", root.appendingPathComponent("catalog.sqlite").path,
             ])
             return (command, output)
         }
@@ -53,6 +55,17 @@ struct GeneratorSourceTests {
             try json("pokemon-species/1", try Fixtures.data("pokemon-species/1"))
             try json("pokemon/1", try Fixtures.data("pokemon/1"))
             try json("pokemon-species/2", try Fixtures.data("pokemon-species/4"))
+            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n4,10,1\n1,12,1\nx,10,1\n")
+            try json("type", Data(#"{"count": 2, "results": [{"name": "fire", "url": "https://pokeapi.co/api/v2/type/10/"}, {"name": "grass"}]}"#.utf8))
+            try json("type/10", try Fixtures.data("type/10"))
+            try json("type/grass", try Fixtures.data("type/12"))
+            try details()
+        }
+
+        /// The CSV tables: the default forms, types, and the tables of stats, abilities,
+        /// evolution and breeding: species 2 (pokemon 4) evolves
+        /// from 1 at level 16; a Mega form's rows are ignored; names in English and Korean.
+        func details() throws {
             try table("pokemon.csv", """
                 id,identifier,species_id,height,weight,base_experience,order,is_default
                 1,bulbasaur,1,7,69,64,1,1
@@ -61,10 +74,42 @@ struct GeneratorSourceTests {
 
                 """)
             try table("types.csv", "id,identifier,generation_id,damage_class_id\r\n10,fire,1,2\r\n12,grass,1,3\r\n")
-            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n4,10,1\n1,12,1\nx,10,1\n")
-            try json("type", Data(#"{"count": 2, "results": [{"name": "fire", "url": "https://pokeapi.co/api/v2/type/10/"}, {"name": "grass"}]}"#.utf8))
-            try json("type/10", try Fixtures.data("type/10"))
-            try json("type/grass", try Fixtures.data("type/12"))
+            try table("languages.csv", "id,iso639,iso3166,identifier,official,order\n3,ko,kr,ko,1,4\n9,en,us,en,1,7\n")
+            try table("stats.csv", "id,damage_class_id,identifier,is_battle_only,game_index\n1,,hp,0,1\n6,,speed,0,6\n")
+            try table("stat_names.csv", "stat_id,local_language_id,name\n1,9,HP\n1,3,HP\n6,9,Speed\n6,3,스피드\n")
+            try table("pokemon_stats.csv", """
+                pokemon_id,stat_id,base_stat,effort
+                1,1,45,0
+                1,6,45,0
+                4,1,39,0
+                4,6,65,1
+                10004,1,78,0
+
+                """)
+            try table("abilities.csv", "id,identifier,generation_id,is_main_series\n34,chlorophyll,3,1\n65,overgrow,3,1\n66,blaze,3,1\n")
+            try table("ability_names.csv", "ability_id,local_language_id,name\n65,9,Overgrow\n65,3,심록\n34,9,Chlorophyll\n")
+            try table("pokemon_abilities.csv", "pokemon_id,ability_id,is_hidden,slot\n1,34,1,3\n1,65,0,1\n4,66,0,1\n10004,34,0,1\n")
+            try table("evolution_triggers.csv", "id,identifier\n1,level-up\n3,use-item\n")
+            try table("evolution_trigger_prose.csv", "evolution_trigger_id,local_language_id,name\n1,9,Level up\n")
+            try table("pokemon_evolution.csv", """
+                id,evolved_species_id,evolution_trigger_id,version_group_id,is_default,trigger_item_id,minimum_level,gender_id,location_id,held_item_id,time_of_day,known_move_id,known_move_type_id,minimum_happiness,minimum_beauty,minimum_affection,relative_physical_stats,party_species_id,party_type_id,trade_species_id,needs_overworld_rain,turn_upside_down,needs_multiplayer,near_special_rock,region_id,base_form_id,evolved_form_id,used_move_id,minimum_move_count,minimum_steps,minimum_damage_taken
+                2,2,3,1,1,82,,,,,,,,,,,,,,,0,0,0,0,,,,,,,
+                1,2,1,1,1,,16,,,,,,,,,,,,,,0,0,0,0,,,,,,,
+                3,2,1,1,1,,16,,,,,,,,,,,,,,0,0,0,0,,,,,,,
+
+                """)
+            try table("egg_groups.csv", "id,identifier\n1,monster\n7,plant\n")
+            try table("egg_group_prose.csv", "egg_group_id,local_language_id,name\n1,9,Monster\n1,3,괴수\n")
+            try table("pokemon_egg_groups.csv", "species_id,egg_group_id\n1,1\n1,7\n2,1\n")
+            try table("growth_rates.csv", "id,identifier,formula\n4,medium-slow,x\n")
+            try table("pokemon_habitats.csv", "id,identifier\n3,grassland\n")
+            try table("pokemon_habitat_names.csv", "pokemon_habitat_id,local_language_id,name\n3,9,grassland\n")
+            try table("pokemon_species.csv", """
+                id,identifier,generation_id,evolves_from_species_id,evolution_chain_id,color_id,shape_id,habitat_id,gender_rate,capture_rate,base_happiness,is_baby,hatch_counter,has_gender_differences,growth_rate_id,forms_switchable,is_legendary,is_mythical,order,conquest_order
+                1,bulbasaur,1,,1,5,8,3,1,45,70,0,20,0,4,0,0,0,1,
+                2,charmander,1,1,1,8,6,4,-1,45,70,0,20,0,4,0,0,0,5,
+
+                """)
         }
     }
 
@@ -82,7 +127,7 @@ struct GeneratorSourceTests {
     func localSource() throws {
         let inputs = try Inputs()
         try inputs.standard()
-        let (types, species) = try inputs.source.load()
+        let (types, _, species) = try inputs.source.load()
         #expect(species.map(\.id) == [1, 2])
         let bulbasaur = species[0]
         #expect(bulbasaur.types == ["grass", "poison"])  // from the /pokemon response
@@ -96,6 +141,36 @@ struct GeneratorSourceTests {
         #expect(fromTables.generation == 1)
         #expect(types.map(\.name) == ["fire", "grass"])
         #expect(types.first?.names["ko"] == "불꽃")
+    }
+
+    @Test("Local files: the default form's stats and abilities, evolution, breeding, and their names")
+    func localDetails() throws {
+        let inputs = try Inputs()
+        try inputs.standard()
+        let (_, terms, species) = try inputs.source.load()
+        let (bulbasaur, charmander) = (species[0], species[1])
+        #expect(bulbasaur.stats?.count == 6, "from its /pokemon response, which the tables do not override")
+        #expect(charmander.stats == ["hp": 39, "speed": 65], "from the tables: the default form's, not the Mega form's")
+        #expect(bulbasaur.abilities == [.init(name: "overgrow", hidden: false), .init(name: "chlorophyll", hidden: true)])
+        #expect(charmander.abilities == [.init(name: "blaze", hidden: false)])
+        #expect(bulbasaur.eggGroups == ["monster", "plant"])
+        #expect(bulbasaur.genderRate == 1 && charmander.genderRate == -1)
+        #expect(bulbasaur.growthRate == "medium-slow")
+        #expect(bulbasaur.evolutionChain == 1 && charmander.evolutionChain == 1)
+        #expect(bulbasaur.evolvesFrom == nil && bulbasaur.evolution == nil)
+        #expect(charmander.evolvesFrom == 1)
+        var byItem = Species.Evolution(trigger: "use-item")
+        byItem.item = 82
+        var byLevel = Species.Evolution(trigger: "level-up")
+        byLevel.minLevel = 16
+        #expect(charmander.evolution == [byLevel, byItem], "in PokeAPI's row order, the same way once")
+        let names = Dictionary(uniqueKeysWithValues: terms.map { ("\($0.kind)/\($0.name)", $0.names) })
+        #expect(names["stat/speed"] == ["en": "Speed", "ko": "스피드"])
+        #expect(names["ability/overgrow"] == ["en": "Overgrow", "ko": "심록"])
+        #expect(names["evolution-trigger/level-up"] == ["en": "Level up"])
+        #expect(names["egg-group/monster"]?["ko"] == "괴수")
+        #expect(names["habitat/grassland"]?["en"] == "grassland")
+        #expect(names["ability/blaze"] == nil, "no names, no term")
     }
 
     /// What `load()` fails with, as the generator prints it.
@@ -181,7 +256,7 @@ struct GeneratorSourceTests {
         try await command.run()
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
         #expect(try pokedex.species().map(\.id) == [1, 2, 3, 4, 5])
-        #expect(try pokedex.header().source == "PokeAPI at \(server.baseURL)")
+        #expect(try pokedex.header().source == "PokeAPI at \(server.baseURL) and PokeAPI CSV tables")
         #expect(try pokedex.header().types.contains { $0.name == "electric" && $0.names["ja"] == "でんき" })
         // Each species is two requests; the species count and the type list and types besides.
         #expect(server.requests.filter { $0.path.contains("/pokemon/") }.count == 5)

@@ -77,6 +77,31 @@ struct BuiltInPokedexFormatTests {
         #expect(throws: CatalogError.self) { try CollectionStore.inMemory(catalog: Catalog(image: Data("not a database".utf8))) }
     }
 
+    @Test("A species fetched online shows the catalog's stats, abilities, evolution and breeding")
+    func fetchedSpeciesKeepCatalogDetails() async throws {
+        let store = try CollectionStore.inMemory()
+        let pokedex = Pokedex(store: store)
+        let builtIn = try #require(try await pokedex.species(id: 25))
+        var fetched = try Fixtures.speciesData(25)
+        fetched.names["en"] = "Pikachu (fetched)"
+        fetched.stats = ["hp": 1]  // what a caller may carry: the cache keeps none of it
+        try await store.saveSpecies(fetched)
+        let shown = try #require(try await pokedex.species(id: 25))
+        #expect(shown.source == .api && shown.names["en"] == "Pikachu (fetched)")
+        #expect(shown.stats == builtIn.stats && shown.stats?["speed"] == 90)
+        #expect(shown.abilities == builtIn.abilities && shown.evolvesFrom == 172 && shown.genderRate == 4)
+        #expect(shown.evolution == builtIn.evolution && shown.eggGroups == ["ground", "fairy"])
+        let profile = try await pokedex.profile(of: shown)
+        #expect(profile.chain.map(\.id) == [25, 26, 172])
+        // A species the catalog lacks has none of these.
+        var unknown = fetched
+        unknown.id = 20_000
+        try await store.saveSpecies(unknown)
+        let alone = try #require(try await pokedex.species(id: 20_000))
+        #expect(alone.stats == nil && alone.abilities == nil && alone.evolutionChain == nil)
+        #expect(try await pokedex.profile(of: alone).chain.map(\.id) == [20_000])
+    }
+
     @Test("The embedded catalog is the committed JSON Lines, species for species, and rebuilding it gives the same bytes")
     func embeddedCatalogMatchesJSONLines() async throws {
         let source = BuiltInPokedex(bytes: try Data(contentsOf: Self.committedJSONLines))

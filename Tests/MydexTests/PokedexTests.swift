@@ -56,7 +56,8 @@ struct BuiltInPokedexTests {
     func versionMatchesContent() throws {
         let header = try pokedex.header()
         let records = try pokedex.species()
-        let reencoded = try BuiltInPokedex.encode(source: header.source, types: header.types, species: records)
+        let reencoded = try BuiltInPokedex.encode(
+            source: header.source, types: header.types, terms: try pokedex.terms(), species: records)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
@@ -91,7 +92,11 @@ struct PokedexGeneratorTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let image = output.appendingPathExtension("sqlite")
         defer { try? FileManager.default.removeItem(at: image) }
-        let generator = try await EndToEndTests.runGenerator(["--api-url", server.baseURL, "--output", output.path, "--image", image.path])
+        let tables = try GeneratorSourceTests.Inputs()
+        try tables.details()  // stats, abilities, evolutions and their names come from CSV tables
+        let generator = try await EndToEndTests.runGenerator([
+            "--api-url", server.baseURL, "--csv-dir", tables.csv.path, "--output", output.path, "--image", image.path,
+        ])
         #expect(generator.status == 0, "\(generator.standardError)")
         let pokedex = BuiltInPokedex(bytes: try Data(contentsOf: output))
         let records = try pokedex.species()
@@ -100,6 +105,11 @@ struct PokedexGeneratorTests {
         #expect(records[1].name == "synthetic-2")
         #expect(try pokedex.header().types.contains { $0.name == "fire" && $0.names["ko"] == "불꽃" })
         #expect(try pokedex.header().source.contains(server.baseURL))
+        // Stats from the live /pokemon response (the tables have only HP and speed here)…
+        #expect(records[0].stats == ["hp": 45, "attack": 49, "defense": 49, "special-attack": 65, "special-defense": 65, "speed": 45])
+        #expect(records[0].abilities?.last == .init(name: "chlorophyll", hidden: true))
+        // … the ways of evolving from the tables.
+        #expect(records[1].evolution?.first?.minLevel == 16)
     }
 }
 

@@ -328,7 +328,13 @@ struct StoreBackupTests {
         #expect(builtIn.fetchedAt == nil)
         let original = try Fixtures.speciesData(1, fetchedAt: TestClock.start)
         try await store.saveSpecies(original)
-        #expect(try await pokedex.species(id: 1) == original)
+        // Stats, abilities, evolution and breeding stay the catalog's (the cache has no columns for them).
+        var expected = original
+        (expected.stats, expected.abilities, expected.eggGroups) = (builtIn.stats, builtIn.abilities, builtIn.eggGroups)
+        (expected.genderRate, expected.growthRate) = (builtIn.genderRate, builtIn.growthRate)
+        (expected.evolutionChain, expected.evolvesFrom, expected.evolution) = (builtIn.evolutionChain, builtIn.evolvesFrom, builtIn.evolution)
+        #expect(expected.stats?["hp"] == 45)
+        #expect(try await pokedex.species(id: 1) == expected)
         let raw = try await store.writer.read { db in
             try Row.fetchOne(db, sql: "SELECT fetched_at, baby, types, names ->> '$.ko' AS korean FROM fetched_species WHERE id = 1")
         }

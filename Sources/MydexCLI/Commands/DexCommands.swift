@@ -51,15 +51,19 @@ struct DexShowCommand: MydexCommand {
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
         let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
-        let tally = try await Pokedex(store: store).tally(speciesID: species.id)
+        let pokedex = Pokedex(store: store)
+        let tally = try await pokedex.tally(speciesID: species.id)
         let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
+        let profile = try await pokedex.profile(of: species)
         let picture = printer.picture(of: species.id, shiny: false, from: context.sprites, wanted: !noSprite)
-        try printer.emit(Output(species: species, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
+        try printer.emit(Output(
+            species: species, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.
     struct Output: CommandOutput {
         let species: Species
+        let profile: SpeciesProfile
         let tally: SpeciesTally
         let entries: [CollectionEntry]
         let localizer: Localizer
@@ -70,7 +74,7 @@ struct DexShowCommand: MydexCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(SpeciesJSON(species, localizer), forKey: .species)
+            try container.encode(SpeciesJSON(species, localizer, profile: profile), forKey: .species)
             try container.encode(tally.caught, forKey: .caught)
             try container.encode(tally.held, forKey: .held)
             try container.encode(entries.map(EntryJSON.init), forKey: .entries)
@@ -83,6 +87,7 @@ struct DexShowCommand: MydexCommand {
             fields.append(("You hold", entries.isEmpty ? "none yet" : "\(entries.count) (" + entries.map { entry in
                 "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "")
             }.joined(separator: ", ") + ")"))
+            fields += presentation.profileFields(species, profile)
             fields += presentation.pokedexField(species)
             try printer.fields(fields, beside: picture)
         }
@@ -143,8 +148,9 @@ struct DexListCommand: MydexCommand {
         }
         // Whole species only for JSON: the table needs what the page query read.
         let species = printer.json ? try await pokedex.species(ids: page.map(\.id)) : [:]
+        let terms = printer.json ? try await pokedex.terms() : SpeciesProfile()
         try printer.emit(Output(
-            total: total, offset: offset, limit: limit, rows: page, species: species, localizer: printer.localizer))
+            total: total, offset: offset, limit: limit, rows: page, species: species, terms: terms, localizer: printer.localizer))
     }
 
     /// `{"total": 1025, "offset": 0, "limit": 50, "results": [{"species": …, "caught": 0, "held": 0}, …]}`.
@@ -154,6 +160,7 @@ struct DexListCommand: MydexCommand {
         let limit: Int
         let rows: [PokedexRow]
         let species: [Int: Species]
+        let terms: SpeciesProfile
         let localizer: Localizer
 
         struct Result: Encodable {
@@ -170,7 +177,7 @@ struct DexListCommand: MydexCommand {
             try container.encode(offset, forKey: .offset)
             try container.encode(limit, forKey: .limit)
             try container.encode(rows.compactMap { row in
-                species[row.id].map { Result(species: SpeciesJSON($0, localizer), caught: row.caught, held: row.held) }
+                species[row.id].map { Result(species: SpeciesJSON($0, localizer, profile: terms), caught: row.caught, held: row.held) }
             }, forKey: .results)
         }
 

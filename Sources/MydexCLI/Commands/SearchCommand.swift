@@ -45,7 +45,8 @@ struct SearchCommand: MydexCommand {
             throw PokedexError.noSearchResult(query: query, suggestions: try await finder.suggestions(for: query))
         }
         let species = printer.json ? try await Pokedex(store: store).species(ids: results.map(\.species.id)) : [:]
-        try printer.emit(Output(results: results, total: total, species: species, localizer: printer.localizer))
+        let terms = printer.json ? try await Pokedex(store: store).terms() : SpeciesProfile()
+        try printer.emit(Output(results: results, total: total, species: species, terms: terms, localizer: printer.localizer))
         if !printer.json, total > results.count {
             try printer.note(SafeText("Showing the first \(results.count) of \(PageLine.grouped(total)) results. All: --limit \(total)"))
         }
@@ -57,6 +58,7 @@ struct SearchCommand: MydexCommand {
         let results: [SearchResult]
         let total: Int
         let species: [Int: Species]
+        var terms = SpeciesProfile()
         let localizer: Localizer
 
         struct Result: Encodable {
@@ -76,7 +78,7 @@ struct SearchCommand: MydexCommand {
             try container.encode(results.compactMap { result in
                 species[result.species.id].map { species in
                     Result(
-                        species: SpeciesJSON(species, localizer),
+                        species: SpeciesJSON(species, localizer, profile: terms),
                         matched: result.matchedName.map { Result.Matched(name: $0.name, language: $0.language) },
                         entries: result.entries.map(EntryJSON.init))
                 }

@@ -31,14 +31,16 @@ struct ShowCommand: MydexCommand {
         guard let species = try await Pokedex(store: store).species(id: entry.speciesID) else {
             throw StoreError.speciesNotCached(id: entry.speciesID)
         }
+        let profile = try await Pokedex(store: store).profile(of: species)
         let picture = printer.picture(of: species.id, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
-        try printer.emit(Output(entry: entry, species: species, localizer: printer.localizer, picture: picture))
+        try printer.emit(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
     }
 
     /// `{"entry": …, "species": …}`.
     struct Output: CommandOutput {
         let entry: CollectionEntry
         let species: Species
+        let profile: SpeciesProfile
         let localizer: Localizer
         /// Drawn beside the text on a terminal; never in JSON.
         var picture: CellGrid?
@@ -48,7 +50,7 @@ struct ShowCommand: MydexCommand {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(EntryJSON(entry), forKey: .entry)
-            try container.encode(SpeciesJSON(species, localizer), forKey: .species)
+            try container.encode(SpeciesJSON(species, localizer, profile: profile), forKey: .species)
         }
 
         func printText(to printer: Printer) throws {
@@ -63,6 +65,7 @@ struct ShowCommand: MydexCommand {
                 ("Caught", presentation.dateTime(entry.caughtAt)),
             ]
             if let released = entry.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
+            fields += presentation.profileFields(species, profile)
             fields += presentation.pokedexField(species)
             try printer.fields(fields, beside: picture)
         }

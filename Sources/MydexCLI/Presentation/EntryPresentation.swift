@@ -73,9 +73,9 @@ struct Presentation: Sendable {
 
     func kilograms(_ hectograms: Int) -> String { "\(hectograms / 10).\(hectograms % 10) kg" }
 
-    static func padded(_ value: Int, _ width: Int) -> String {
+    static func padded(_ value: Int, _ width: Int, with pad: String = "0") -> String {
         let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return String(repeating: pad, count: max(0, width - digits.count)) + digits
     }
 }
 

@@ -83,8 +83,89 @@ struct SpeciesJSON: Encodable, Sendable {
     var cry: String?
     /// `builtin` (the catalog compiled into mydex) or `api` (fetched from PokeAPI).
     var source: String
+    /// Base stats by PokeAPI stat name (`hp`, `attack`, …), and their sum.
+    var stats: [String: Int]?
+    var statTotal: Int?
+    var abilities: [AbilityJSON]?
+    /// Every path of the chain from its first species, in `dex` and `show` only.
+    var evolution: [[EvolutionStepJSON]]?
+    var eggGroups: [TermJSON]?
+    /// Chance of being female in percent; absent when `genderless`.
+    var femalePercent: Double?
+    var genderless: Bool?
+    var growthRate: String?
+    var habitat: TermJSON?
 
-    init(_ species: Species, _ localizer: Localizer) {
+    struct AbilityJSON: Encodable, Sendable {
+        var slug: String
+        var name: String
+        var hidden: Bool
+    }
+
+    struct TermJSON: Encodable, Sendable {
+        var slug: String
+        var name: String
+    }
+
+    /// A species on a path of its evolution chain, and how it evolves from the one before.
+    struct EvolutionStepJSON: Encodable, Sendable {
+        var dex: Int
+        var species: String
+        var name: String
+        var held: Int
+        var methods: [EvolutionMethodJSON]
+        /// `methods` as text, in the display language.
+        var description: String?
+    }
+
+    /// One way of evolving: PokeAPI's trigger and conditions (`Species.Evolution`'s fields), and
+    /// the trigger's localized name.
+    struct EvolutionMethodJSON: Encodable, Sendable {
+        var method: Species.Evolution
+        var triggerName: String
+
+        private enum Keys: String, CodingKey { case triggerName }
+
+        func encode(to encoder: any Encoder) throws {
+            try method.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(triggerName, forKey: .triggerName)
+        }
+    }
+
+    /// A species with its base stats, abilities, breeding and, when `profile` has the chain (in
+    /// `dex` and `show`), its evolution; names from `profile`'s terms.
+    init(_ species: Species, _ localizer: Localizer, profile: SpeciesProfile) {
+        self.init(species, localizer)
+        let presentation = Presentation(timeZone: nil, localizer: localizer)
+        stats = species.stats
+        statTotal = species.stats.map { $0.values.reduce(0, +) }
+        abilities = species.abilities?.map {
+            AbilityJSON(slug: $0.name, name: presentation.abilityName($0.name, profile), hidden: $0.hidden)
+        }
+        if profile.chain.count > 1 {
+            evolution = presentation.evolutionChains(profile).map { path in
+                path.map { link in
+                    EvolutionStepJSON(
+                        dex: link.id, species: link.speciesName, name: link.name, held: link.held,
+                        methods: link.evolution.map {
+                            EvolutionMethodJSON(method: $0, triggerName: profile.name("evolution-trigger", $0.trigger) ?? $0.trigger)
+                        },
+                        description: link.evolution.isEmpty ? nil
+                            : presentation.evolutionMethods(link.evolution, profile))
+                }
+            }
+        }
+        eggGroups = species.eggGroups?.map { TermJSON(slug: $0, name: profile.name("egg-group", $0) ?? $0) }
+        if let rate = species.genderRate {
+            genderless = rate < 0
+            femalePercent = rate < 0 ? nil : Double(rate) * 12.5
+        }
+        growthRate = species.growthRate
+        habitat = species.habitat.map { TermJSON(slug: $0, name: profile.name("habitat", $0) ?? $0) }
+    }
+
+    private init(_ species: Species, _ localizer: Localizer) {
         dex = species.id
         self.species = species.name
         name = localizer.name(species)

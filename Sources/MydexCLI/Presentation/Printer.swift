@@ -90,10 +90,30 @@ struct Printer: Sendable {
             let prefix = "  " + TerminalText.padded(label, to: width) + "  "
             let wrapped = total.map { TextWrap.lines(value, width: max($0 - indent, 20)) } ?? [value]
             for (index, text) in wrapped.enumerated() {
-                lines.append(SafeText(index == 0 ? prefix : String(repeating: " ", count: indent)) + SafeText(text))
+                lines.append(SafeText(index == 0 ? prefix : String(repeating: " ", count: indent)) + fieldValue(text))
             }
         }
         return lines
+    }
+
+    /// A line of a field's value, its bars (runs of `Presentation.barGlyphs`: base stats) in
+    /// green when printing in colour, as `stats` draws its bars.
+    func fieldValue(_ text: String) -> SafeText {
+        guard color, text.contains(where: Presentation.barGlyphs.contains) else { return SafeText(text) }
+        var parts: [SafeText] = []
+        var run = ""
+        var inBar = false
+        for character in text {
+            let bar = Presentation.barGlyphs.contains(character)
+            if bar != inBar, !run.isEmpty {
+                parts.append(SafeText(run).styled(.green, if: inBar))
+                run = ""
+            }
+            inBar = bar
+            run.append(character)
+        }
+        parts.append(SafeText(run).styled(.green, if: inBar))
+        return .joined(parts)
     }
 
     /// The picture to draw beside a command's text: only on a terminal that shows colour, never

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// What `show` and `dex` print about a species beyond its own record: its evolution chain, with
+/// how many of each species the collection holds, and the names, in the store's language (else
+/// English), of the stats, abilities, triggers, egg groups and habitat it refers to.
+public struct SpeciesProfile: Sendable, Equatable {
+    /// One species of an evolution chain.
+    public struct Link: Sendable, Equatable {
+        public var id: Int
+        /// PokeAPI's name, e.g. `pichu`.
+        public var speciesName: String
+        /// In the store's language.
+        public var name: String
+        public var evolvesFrom: Int?
+        /// How it evolves from `evolvesFrom`.
+        public var evolution: [Species.Evolution]
+        /// Entries of it the collection holds.
+        public var held: Int
+    }
+
+    /// Every species of the chain in Pokédex order (one species alone when it does not evolve).
+    public var chain: [Link]
+    /// Names of species evolutions refer to (party or trade partners) by id.
+    public var otherSpecies: [Int: String]
+    /// Localized names by kind (`stat`, `ability`, `evolution-trigger`, `egg-group`, `habitat`), then PokeAPI name.
+    public var terms: [String: [String: String]]
+
+    public init(chain: [Link] = [], otherSpecies: [Int: String] = [:], terms: [String: [String: String]] = [:]) {
+        self.chain = chain
+        self.otherSpecies = otherSpecies
+        self.terms = terms
+    }
+
+    /// The name of `term` of `kind`, else nil.
+    public func name(_ kind: String, _ term: String) -> String? { terms[kind]?[term] }
+}
+
+extension Pokedex {
+    /// The evolution chain and localized terms of `species` (from the catalog: a species it lacks
+    /// has no chain but itself, and no term names).
+    public func profile(of species: Species) async throws -> SpeciesProfile {
+        let links: [(id: Int, evolvesFrom: Int?, evolution: [Species.Evolution])]
+        if let chain = species.evolutionChain {
+            links = try await store.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT id, evolves_from, evolution FROM catalog.species WHERE evolution_chain = ? ORDER BY id
+                    """, arguments: [chain]).map { row in
+                    let json: String? = row["evolution"]
+                    let evolution = try json.map { try JSONDecoder().decode([Species.Evolution].self, from: Data($0.utf8)) }
+                    return (row["id"], row["evolves_from"], evolution ?? [])
+                }
+            }
+        } else {
+            links = [(species.id, nil, [])]
+        }
+        let partners = links.flatMap { $0.evolution.flatMap { [$0.partySpecies, $0.tradeSpecies].compactMap { $0 } } }
+        let rows = Dictionary(try await rows(ids: links.map(\.id) + partners).map { ($0.id, $0) },
+                              uniquingKeysWith: { first, _ in first })
+        let chain = links.compactMap { link in
+            rows[link.id].map { row in
+                SpeciesProfile.Link(
+                    id: link.id, speciesName: row.speciesName, name: row.name, evolvesFrom: link.evolvesFrom,
+                    evolution: link.evolution, held: row.held)
+            }
+        }
+        var profile = try await terms()
+        profile.chain = chain
+        profile.otherSpecies = Dictionary(partners.compactMap { id in rows[id].map { (id, $0.name) } },
+                                          uniquingKeysWith: { first, _ in first })
+        return profile
+    }
+
+    /// A profile with the localized terms alone (no chain): what lists of species need.
+    public func terms() async throws -> SpeciesProfile {
+        let language = self.language
+        let names = try await store.read { db in
+            var names: [String: [String: String]] = [:]
+            // The store's language wins over English: it is read last.
+            for row in try Row.fetchAll(db, sql: """
+                SELECT kind, term, name FROM catalog.term_names WHERE language IN ('en', :language)
+                ORDER BY language = :language
+                """, arguments: ["language": language]) {
+                names[row["kind"], default: [:]][row["term"]] = row["name"]
+            }
+            return names
+        }
+        return SpeciesProfile(terms: names)
+    }
+}
