@@ -266,7 +266,11 @@ struct CryTests {
             "MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/", "PATH": players.directory.path, "TMPDIR": players.directory.path,
         ])
         let run = Task { await environment.run(["cry", "25"]) { context, _ in context.interrupts = interrupts.interrupts } }
-        let player = try #require(try await players.startedPlayer(), "the slow player never started")
+        guard let player = try await players.startedPlayer() else {
+            let outcome = await run.value
+            Issue.record("the slow player never started: exit \(outcome.status), \(outcome.standardError)")
+            return
+        }
         interrupts.press()
         let outcome = await run.value
         #expect(outcome.status == 130)
@@ -289,7 +293,12 @@ struct CryTests {
             "HOME": home.directory.path, "MYDEX_MEDIA_URL": "http://127.0.0.1:\(server.port)/",
             "PATH": players.directory.path, "TMPDIR": players.directory.path,
         ])
-        let player = try #require(try await players.startedPlayer(), "the slow player never started")
+        guard let player = try await players.startedPlayer() else {
+            child.kill()
+            let outcome = await child.outcome(timeout: 30)
+            Issue.record("the slow player never started: exit \(outcome.status), \(outcome.standardError)")
+            return
+        }
         #expect(try Data(contentsOf: players.received) == Self.fixture(Self.latestPath))
         // mydex alone gets the signal, as from `kill -INT`: it must stop its player itself.
         child.kill(SIGINT)

@@ -44,7 +44,7 @@ struct ListCommand: MydexCommand {
     @Flag(help: "Reverse the order.")
     var reverse = false
 
-    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"))
+    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"), completion: .pokemonTypes)
     var type: String?
 
     @Option(help: ArgumentHelp("Only species of this generation (1–9).", valueName: "n"))
