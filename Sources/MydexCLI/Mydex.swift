@@ -29,7 +29,7 @@ public struct Mydex: AsyncParsableCommand {
             """,
         version: MydexVersion.current,
         subcommands: [
-            CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
+            CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
             RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
             CryCommand.self,
@@ -110,7 +110,7 @@ extension MydexCommand {
 /// negative entry id gets the same message as zero.
 enum CommandLineArguments {
     static let commonOptionsWithValues = GlobalOptions.optionsWithValues.union(NetworkOptions.optionsWithValues)
-    static let entryCommands: Set<String> = ["show", "release", "nickname", "favorite", "unfavorite"]
+    static let entryCommands: Set<String> = ["show", "release", "unrelease", "nickname", "favorite", "unfavorite"]
 
     static func normalized(_ arguments: [String]) throws -> [String] {
         var leading: [String] = []
