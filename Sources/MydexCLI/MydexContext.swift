@@ -25,12 +25,14 @@ public struct MydexContext: Sendable {
     public var interrupts: Interrupts
     /// The pictures of species; nil when this mydex has none built in.
     public var sprites: SpriteSource?
+    /// Questions to the user (`restore` asks before replacing the collection).
+    public var confirmation: Confirmation
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
-        sprites: SpriteSource? = nil
+        sprites: SpriteSource? = nil, confirmation: Confirmation = .none
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -44,6 +46,7 @@ public struct MydexContext: Sendable {
         self.busyTimeout = busyTimeout
         self.interrupts = interrupts
         self.sprites = sprites
+        self.confirmation = confirmation
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.
@@ -63,6 +66,7 @@ public struct MydexContext: Sendable {
             random: .system,
             transport: CurlTransport(),
             interrupts: .live,
-            sprites: SpriteSource.builtIn)
+            sprites: SpriteSource.builtIn,
+            confirmation: .live())
     }
 }

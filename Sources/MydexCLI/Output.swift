@@ -160,6 +160,9 @@ public struct Output: Sendable {
     /// A status line on a terminal's standard error, redrawn in place (call `endStatus` after).
     func status(_ line: SafeText) throws(OutputError) { try send(.standardError, "\r\u{1B}[2K" + line.rendered) }
 
+    /// A question on standard error, the cursor left after it for the answer.
+    func prompt(_ line: SafeText) throws(OutputError) { try send(.standardError, line.rendered) }
+
     /// Erases the status line.
     func endStatus() throws(OutputError) { try send(.standardError, "\r\u{1B}[2K") }
 

@@ -50,6 +50,23 @@ public struct CollectionService: Sendable {
         return summary
     }
 
+    /// What `backup(to:keep:)` would write and remove, checked as it would be; writes nothing.
+    public func backupPlan(to path: String?, keep: Int?) async throws -> BackupSummary {
+        let now = clock.now()
+        let destination = try store.backupDestination(
+            path ?? store.automaticBackupPath(at: now), createFolder: path == nil, at: now)
+        // The new backup is one of the automatic ones `--keep` counts only when it goes to their folder.
+        let adding = path == nil ? 1 : 0
+        return BackupSummary(
+            path: destination, counts: try await store.counts(),
+            pruned: keep.map { store.automaticBackupsToPrune(keeping: $0, adding: adding) } ?? [])
+    }
+
+    /// What `restore(from:)` would replace, the backup checked as it would be; writes nothing.
+    public func restorePreview(from path: String) async throws -> RestorePreview {
+        try await store.restorePreview(from: path, at: clock.now())
+    }
+
     /// Restores `path` after saving the current collection as an automatic backup.
     public func restore(from path: String) async throws -> RestoreSummary {
         let now = clock.now()

@@ -63,7 +63,7 @@ enum TerminalSafetyCheck {
             ["catch", "--seed", seed], ["list"], ["list", "--all", "--sort", "nickname"], ["show", "1"], ["show", "2"], ["history"],
             ["dex", "25"], ["dex", "list", "--limit", "30"], ["search", "pika"], ["search", "red"], ["stats"],
             ["favorite", "1"], ["unfavorite", "1"], ["nickname", "1", "Sparky"], ["nickname", "1", "--clear"],
-            ["release", "2", "--force"], ["backup"], ["restore", backup],
+            ["release", "2", "--force"], ["backup"], ["restore", backup, "--yes"],
             ["dex", "sync", "--max-age", "0", "--api-url", syncServer.baseURL],
             ["dex", hostile.joined()], ["search", hostile.joined()], ["show", "\u{1B}[31m"], ["list", "--sort", "\u{1B}]0;x\u{7}"],
             ["--db", "/tmp/\u{1B}[31m/\u{202E}x.sqlite", "list"],
