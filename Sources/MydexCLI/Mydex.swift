@@ -138,8 +138,7 @@ enum CommandLineArguments {
         guard commands.contains(commandName) else {
             throw UsageError("unknown command '\(commandName)'. \(suggestion(for: commandName, among: commands))")
         }
-        if entryCommands.contains(commandName),
-           let negative = rest.dropFirst().prefix(while: { $0 != "--" }).first(where: isNegativeNumber) {
+        if entryCommands.contains(commandName), let negative = negativeEntryID(in: rest.dropFirst()) {
             throw UsageError("\(EntryID.problem); got \(negative).")
         }
         // `dex` has subcommands of its own: the options go behind the whole path.
@@ -151,6 +150,15 @@ enum CommandLineArguments {
         }
         rest.insert(contentsOf: leading, at: pathLength)
         return rest
+    }
+
+    /// A negative number where an entry id goes (not the value of an option, as in `--keep -1`).
+    private static func negativeEntryID(in arguments: ArraySlice<String>) -> String? {
+        let arguments = Array(arguments.prefix(while: { $0 != "--" }))
+        let previous = [""] + arguments.dropLast()
+        return zip(previous, arguments).first { option, argument in
+            !(commonOptionsWithValues.contains(option) || option == "--keep") && isNegativeNumber(argument)
+        }?.1
     }
 
     private static func isNegativeNumber(_ argument: String) -> Bool {

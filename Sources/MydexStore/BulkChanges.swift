@@ -43,11 +43,13 @@ public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible
         }
         let released = ids { if case .released = $0 { true } else { false } }
         if !released.isEmpty {
-            parts.append("\(list(released)) \(released.count == 1 ? "was" : "were") released (`mydex unrelease` brings them back)")
+            let (verb, them) = released.count == 1 ? ("was", "it") : ("were", "them")
+            parts.append("\(list(released)) \(verb) released (`mydex unrelease` brings \(them) back)")
         }
         let favorites = ids { if case .favorite = $0 { true } else { false } }
         if !favorites.isEmpty {
-            parts.append("\(list(favorites)) \(favorites.count == 1 ? "is a favorite" : "are favorites") (add --force to release them anyway)")
+            let (are, them) = favorites.count == 1 ? ("is a favorite", "it") : ("are favorites", "them")
+            parts.append("\(list(favorites)) \(are) (add --force to release \(them) anyway)")
         }
         let held = ids { if case .notReleased = $0 { true } else { false } }
         if !held.isEmpty {
@@ -176,9 +178,17 @@ extension CollectionStore {
         return dryRun ? try await read(body) : try await write(body)
     }
 
-    /// Entries by id, in the order given.
+    /// Entries by id, in the order given: one query (what is shown of each species is computed
+    /// once, not once per entry), the ids passed as a JSON array.
     static func entries(_ ids: [Int64], _ language: String, _ db: Database) throws -> [CollectionEntry] {
-        try ids.map { try entry($0, language, db) }
+        let found = try CollectionEntry.fetchAll(
+            db, sql: entrySQL(where: "c.id IN (SELECT value FROM json_each(:ids))"),
+            arguments: ["language": language, "ids": "[" + ids.map(String.init).joined(separator: ",") + "]"])
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try ids.map { id in
+            guard let entry = byID[id] else { throw StoreError.entryNotFound(id: id) }
+            return entry
+        }
     }
 
     /// Entries by id in the order given, released or not; a missing id fails them all.

@@ -229,5 +229,22 @@ struct BulkChangeTests {
             """)
         #expect(try await heldIDs() == [1, 2, 3, 5])
         #expect(await environment.run("release", "--duplicates", "--keep", "0").status == 64)
+        let negative = await environment.run("release", "--duplicates", "--keep", "-1")
+        #expect(negative.status == 64)
+        // About --keep, not about an entry id.
+        #expect(negative.standardError.contains("--keep") && !negative.standardError.contains("entry ids"))
+    }
+
+    @Test("Every new option is in --help, with examples")
+    func help() async {
+        for (command, expected) in [
+            ("release", ["--duplicates", "--keep", "--dry-run", "$ mydex release 4 5 9-12"]),
+            ("unrelease", ["--dry-run", "$ mydex unrelease 3"]), ("favorite", ["$ mydex favorite 1 2 7-9"]),
+            ("show", ["$ mydex show 1 2 5-7"]), ("catch", ["--count", "$ mydex catch --count 50"]),
+            ("backup", ["--list", "--dry-run", "$ mydex backup --list"]), ("restore", ["--yes", "--dry-run", "$ mydex restore"]),
+        ] {
+            let run = await environment.run(command, "--help")
+            for text in expected { #expect(run.standardOutput.contains(text), "\(command) --help lacks \(text)") }
+        }
     }
 }
