@@ -31,7 +31,7 @@ public struct Mydex: AsyncParsableCommand {
             """,
         version: MydexVersion.current,
         subcommands: [
-            CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
+            CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
             RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
             CryCommand.self,
@@ -114,7 +114,7 @@ extension MydexCommand {
 /// negative entry id gets the same message as zero.
 enum CommandLineArguments {
     static let commonOptionsWithValues = GlobalOptions.optionsWithValues.union(NetworkOptions.optionsWithValues)
-    static let entryCommands: Set<String> = ["show", "release", "nickname", "favorite", "unfavorite"]
+    static let entryCommands: Set<String> = ["show", "release", "unrelease", "nickname", "favorite", "unfavorite"]
 
     static func normalized(_ arguments: [String]) throws -> [String] {
         var leading: [String] = []
@@ -142,8 +142,7 @@ enum CommandLineArguments {
         guard commands.contains(commandName) else {
             throw UsageError("unknown command '\(commandName)'. \(suggestion(for: commandName, among: commands))")
         }
-        if entryCommands.contains(commandName),
-           let negative = rest.dropFirst().prefix(while: { $0 != "--" }).first(where: isNegativeNumber) {
+        if entryCommands.contains(commandName), let negative = negativeEntryID(in: rest.dropFirst()) {
             throw UsageError("\(EntryID.problem); got \(negative).")
         }
         // `dex` has subcommands of its own: the options go behind the whole path.
@@ -155,6 +154,15 @@ enum CommandLineArguments {
         }
         rest.insert(contentsOf: leading, at: pathLength)
         return rest
+    }
+
+    /// A negative number where an entry id goes (not the value of an option, as in `--keep -1`).
+    private static func negativeEntryID(in arguments: ArraySlice<String>) -> String? {
+        let arguments = Array(arguments.prefix(while: { $0 != "--" }))
+        let previous = [""] + arguments.dropLast()
+        return zip(previous, arguments).first { option, argument in
+            !(commonOptionsWithValues.contains(option) || option == "--keep") && isNegativeNumber(argument)
+        }?.1
     }
 
     private static func isNegativeNumber(_ argument: String) -> Bool {

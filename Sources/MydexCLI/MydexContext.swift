@@ -27,12 +27,14 @@ public struct MydexContext: Sendable {
     public var sprites: SpriteSource?
     /// What the user's config file sets (`Mydex.run` reads it once the command line parsed).
     public var settings: Settings
+    /// Questions to the user (`restore` asks before replacing the collection).
+    public var confirmation: Confirmation
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
-        sprites: SpriteSource? = nil, settings: Settings = Settings()
+        sprites: SpriteSource? = nil, settings: Settings = Settings(), confirmation: Confirmation = .none
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -47,6 +49,7 @@ public struct MydexContext: Sendable {
         self.interrupts = interrupts
         self.sprites = sprites
         self.settings = settings
+        self.confirmation = confirmation
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.
@@ -66,6 +69,7 @@ public struct MydexContext: Sendable {
             random: .system,
             transport: CurlTransport(),
             interrupts: .live,
-            sprites: SpriteSource.builtIn)
+            sprites: SpriteSource.builtIn,
+            confirmation: .live())
     }
 }

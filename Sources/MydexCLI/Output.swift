@@ -175,6 +175,9 @@ public struct Output: Sendable {
         try send(.standardError, "\r\u{1B}[2K" + line.rendered)
     }
 
+    /// A question on standard error, the cursor left after it for the answer.
+    func prompt(_ line: SafeText) throws(OutputError) { try send(.standardError, line.rendered) }
+
     /// Erases the status line.
     func endStatus() throws(OutputError) {
         guard !quiet else { return }

@@ -12,8 +12,19 @@ public struct CollectionService: Sendable {
         self.clock = clock
     }
 
-    public func release(entryID: Int64, force: Bool) async throws -> CollectionEntry {
-        try await store.release(entryID: entryID, force: force, at: clock.now())
+    /// Releases all of `ids` or, when one cannot be, none (`EntryProblems`).
+    public func release(entryIDs ids: [Int64], force: Bool, dryRun: Bool = false) async throws -> BulkChange {
+        try await store.release(entryIDs: ids, force: force, at: clock.now(), dryRun: dryRun)
+    }
+
+    /// Releases all but `keep` of each species, never a favorite, a shiny or a nicknamed entry.
+    public func releaseDuplicates(keeping keep: Int, dryRun: Bool = false) async throws -> BulkChange {
+        try await store.releaseDuplicates(keeping: keep, at: clock.now(), dryRun: dryRun)
+    }
+
+    /// Brings released entries back, all of them or none.
+    public func unrelease(entryIDs ids: [Int64], dryRun: Bool = false) async throws -> BulkChange {
+        try await store.unrelease(entryIDs: ids, at: clock.now(), dryRun: dryRun)
     }
 
     public func setNickname(entryID: Int64, to raw: String) async throws -> EntryChange {
@@ -25,8 +36,8 @@ public struct CollectionService: Sendable {
         try await store.setNickname(entryID: entryID, to: nil, at: clock.now())
     }
 
-    public func setFavorite(entryID: Int64, _ isFavorite: Bool) async throws -> EntryChange {
-        try await store.setFavorite(entryID: entryID, isFavorite, at: clock.now())
+    public func setFavorite(entryIDs ids: [Int64], _ isFavorite: Bool) async throws -> BulkChange {
+        try await store.setFavorite(entryIDs: ids, isFavorite, at: clock.now())
     }
 
     /// A backup to `path`, or to a new timestamped file in the backups folder; with `keep`,
@@ -37,6 +48,23 @@ public struct CollectionService: Sendable {
             to: path ?? store.automaticBackupPath(at: now), createFolder: path == nil, at: now)
         if let keep { summary.pruned = try store.pruneAutomaticBackups(keeping: keep) }
         return summary
+    }
+
+    /// What `backup(to:keep:)` would write and remove, checked as it would be; writes nothing.
+    public func backupPlan(to path: String?, keep: Int?) async throws -> BackupSummary {
+        let now = clock.now()
+        let destination = try store.backupDestination(
+            path ?? store.automaticBackupPath(at: now), createFolder: path == nil, at: now)
+        // The new backup is one of the automatic ones `--keep` counts only when it goes to their folder.
+        let adding = path == nil ? 1 : 0
+        return BackupSummary(
+            path: destination, counts: try await store.counts(),
+            pruned: keep.map { store.automaticBackupsToPrune(keeping: $0, adding: adding) } ?? [])
+    }
+
+    /// What `restore(from:)` would replace, the backup checked as it would be; writes nothing.
+    public func restorePreview(from path: String) async throws -> RestorePreview {
+        try await store.restorePreview(from: path, at: clock.now())
     }
 
     /// Restores `path` after saving the current collection as an automatic backup.

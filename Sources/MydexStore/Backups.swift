@@ -7,6 +7,23 @@ public struct BackupSummary: Codable, Sendable, Equatable {
     public var counts: CollectionCounts
     /// Automatic backups removed by `--keep`.
     public var pruned: [String]
+
+    public init(path: String, counts: CollectionCounts, pruned: [String]) {
+        self.path = path
+        self.counts = counts
+        self.pruned = pruned
+    }
+}
+
+/// What `restore` would do: the collection it replaces and the one it brings.
+public struct RestorePreview: Codable, Sendable, Equatable {
+    public var source: String
+    /// The collection as it is now; nil when it cannot be read (damaged).
+    public var current: CollectionCounts?
+    /// The collection in the backup.
+    public var backup: CollectionCounts
+    /// Where the collection now would be saved first (the name the next restore would use).
+    public var safetyBackup: String
 }
 
 public struct RestoreSummary: Codable, Sendable, Equatable {
@@ -46,14 +63,8 @@ extension CollectionStore {
     /// overwrites; leaves nothing behind on failure.
     /// An existing folder as `destination` gets a new timestamped file inside it, as `cp` would.
     public func backup(to requested: String, createFolder: Bool = false, at date: Date = Date()) async throws -> BackupSummary {
-        let destination = PrivateFiles.isDirectory(requested) ? Self.timestampedPath(in: requested, at: date) : requested
-        let directory = (destination as NSString).deletingLastPathComponent
-        if createFolder {
-            try PrivateFiles.createDirectory(directory)
-        } else if !PrivateFiles.isDirectory(directory) {
-            throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
-        }
-        guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
+        let destination = try backupDestination(requested, createFolder: createFolder, at: date)
+        if createFolder { try PrivateFiles.createDirectory((destination as NSString).deletingLastPathComponent) }
         // Errors here are about the copy (a full disk, say): copyVerified names the destination.
         // But the backup API copies pages as they are, so a damaged copy is a damaged collection.
         do {
@@ -64,17 +75,24 @@ extension CollectionStore {
         }
     }
 
+    /// Where `backup(to: requested)` writes, refused as it would be (an existing file, a missing
+    /// folder that is not to be created). Writes nothing: `backup --dry-run` asks this alone.
+    public func backupDestination(_ requested: String, createFolder: Bool, at date: Date) throws -> String {
+        let destination = PrivateFiles.isDirectory(requested) ? Self.timestampedPath(in: requested, at: date) : requested
+        let directory = (destination as NSString).deletingLastPathComponent
+        if !createFolder && !PrivateFiles.isDirectory(directory) {
+            throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
+        }
+        guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
+        return destination
+    }
+
     /// Removes the oldest automatic backups so that `keep` remain. The copies saved before a
     /// restore are never removed: they are the only way to undo it.
     public func pruneAutomaticBackups(keeping keep: Int) throws -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: backupDirectory)) ?? []
-        let automatic = names.filter { BackupNames.isAutomatic($0) && !BackupNames.isBeforeRestore($0) }.sorted()
-        let doomed = automatic.dropLast(max(keep, 0))
-        return doomed.map { name in
-            let doomedPath = (backupDirectory as NSString).appendingPathComponent(name)
-            PrivateFiles.removeDatabaseFile(doomedPath)
-            return doomedPath
-        }
+        let doomed = automaticBackupsToPrune(keeping: keep)
+        for doomedPath in doomed { PrivateFiles.removeDatabaseFile(doomedPath) }
+        return doomed
     }
 
     /// Replaces the collection with the backup at `source`.
@@ -84,27 +102,8 @@ extension CollectionStore {
     /// `restore` history row is copied into the live database with the backup API, in one step,
     /// so other processes never see a half-restored file and no file is renamed under them.
     public func restore(from source: String, safetyBackup: String, at date: Date) async throws -> RestoreSummary {
-        guard PrivateFiles.exists(source) else { throw StoreError.fileMissing(path: source) }
-        if PrivateFiles.isDirectory(source) { throw StoreError.isFolder(path: source) }
-        guard !PrivateFiles.sameFile(source, path) else { throw StoreError.restoreFromLiveDatabase(path: source) }
-        try PrivateFiles.checkReadable(source)
-        let sourceQueue: DatabaseQueue
-        let state: SchemaMigrator.SchemaState
-        do {
-            sourceQueue = try Self.openQueue(path: source, readonly: true, busyTimeout: 5)
-            try Self.checkIntegrity(sourceQueue, path: source, full: true)
-            state = try Self.translatingDatabaseErrors(path: source) {
-                try sourceQueue.read { db in try SchemaMigrator.readState(db) }
-            }
-        } catch StoreError.notAMydexDatabase {
-            throw StoreError.notAMydexBackup(path: source)
-        } catch StoreError.damagedDatabase(_, let detail) {
-            throw StoreError.damagedBackup(path: source, detail: detail)
-        }
+        let (sourceQueue, migrator) = try Self.openRestoreSource(source, livePath: path)
         defer { try? sourceQueue.close() }
-        guard case .mydex = state else { throw StoreError.notAMydexBackup(path: source) }
-        let migrator = SchemaMigrator(migrations: Migration.embedded)
-        _ = try migrator.pendingMigrations(for: state, path: source)
 
         let safetyPath: String
         var previousWasDamaged = false
@@ -144,6 +143,63 @@ extension CollectionStore {
         try Self.translatingDatabaseErrors(path: path) { try staging.backup(to: writer) }
         return RestoreSummary(
             source: source, safetyBackup: safetyPath, counts: counts, previousWasDamaged: previousWasDamaged)
+    }
+
+    /// The backup at `source`, checked as `restore` checks it (a mydex database, intact, not
+    /// from a newer version, not the live one), open read-only, with the migrator that upgrades it.
+    static func openRestoreSource(_ source: String, livePath: String) throws -> (DatabaseQueue, SchemaMigrator) {
+        guard PrivateFiles.exists(source) else { throw StoreError.fileMissing(path: source) }
+        if PrivateFiles.isDirectory(source) { throw StoreError.isFolder(path: source) }
+        guard !PrivateFiles.sameFile(source, livePath) else { throw StoreError.restoreFromLiveDatabase(path: source) }
+        try PrivateFiles.checkReadable(source)
+        let sourceQueue: DatabaseQueue
+        let state: SchemaMigrator.SchemaState
+        do {
+            sourceQueue = try openQueue(path: source, readonly: true, busyTimeout: 5)
+            try checkIntegrity(sourceQueue, path: source, full: true)
+            state = try translatingDatabaseErrors(path: source) {
+                try sourceQueue.read { db in try SchemaMigrator.readState(db) }
+            }
+        } catch StoreError.notAMydexDatabase {
+            throw StoreError.notAMydexBackup(path: source)
+        } catch StoreError.damagedDatabase(_, let detail) {
+            throw StoreError.damagedBackup(path: source, detail: detail)
+        }
+        do {
+            guard case .mydex = state else { throw StoreError.notAMydexBackup(path: source) }
+            let migrator = SchemaMigrator(migrations: Migration.embedded)
+            _ = try migrator.pendingMigrations(for: state, path: source)
+            return (sourceQueue, migrator)
+        } catch {
+            try? sourceQueue.close()
+            throw error
+        }
+    }
+
+    /// What `restore` would replace: the collection now and the backup at `source`, checked as
+    /// `restore` checks it. Writes nothing.
+    /// The collection now may be unreadable (restore is how a damaged one is replaced): nil then.
+    public func restorePreview(from source: String, at date: Date) async throws -> RestorePreview {
+        let (sourceQueue, _) = try Self.openRestoreSource(source, livePath: path)
+        defer { try? sourceQueue.close() }
+        let backup = try Self.translatingDatabaseErrors(path: source) { try sourceQueue.read(Self.anyVersionCounts) }
+        let current = try? await read(Self.anyVersionCounts)
+        return RestorePreview(
+            source: source, current: current, backup: backup,
+            safetyBackup: automaticBackupPath(at: date, suffix: BackupNames.beforeRestoreSuffix))
+    }
+
+    /// `counts`, also in a database from before `fetched_species` (an old backup): 0 cached species then.
+    static func anyVersionCounts(_ db: Database) throws -> CollectionCounts {
+        if try db.tableExists("fetched_species") { return try counts(db) }
+        let row = try Row.fetchOne(db, sql: """
+            SELECT (SELECT count(*) FROM caught_pokemon) AS entries,
+                (SELECT count(*) FROM caught_pokemon WHERE released_at IS NOT NULL) AS released,
+                (SELECT count(*) FROM history) AS history_rows
+            """)
+        return CollectionCounts(
+            entries: row?["entries"] ?? 0, released: row?["released"] ?? 0, historyRows: row?["history_rows"] ?? 0,
+            cachedSpecies: 0)
     }
 
     /// The database file copied byte for byte to `destination` (never overwriting), under the
@@ -217,12 +273,14 @@ extension CollectionStore {
 
 /// Names of automatic backups: `mydex-<UTC timestamp>[-suffix].sqlite`, sortable by time.
 public enum BackupNames {
-    static func stamp(_ date: Date) -> String {
+    static func stamp(_ date: Date) -> String { formatter.string(from: date) }
+
+    static var formatter: DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        return formatter.string(from: date)
+        return formatter
     }
 
     static func isAutomatic(_ name: String) -> Bool {

@@ -239,18 +239,7 @@ extension CollectionStore {
     /// Throws the entry back: it leaves the list but stays in the database and the history. A
     /// released Pokémon is no favorite (the history row says it was one).
     public func release(entryID: Int64, force: Bool, at date: Date) async throws -> CollectionEntry {
-        let language = self.language
-        return try await write { db in
-            var pokemon = try Self.activePokemon(entryID, db)
-            let wasFavorite = pokemon.isFavorite
-            if wasFavorite && !force { throw StoreError.favoriteNeedsForce(id: entryID) }
-            pokemon.releasedAt = date
-            pokemon.isFavorite = false
-            try pokemon.update(db)
-            try Self.appendHistory(
-                db, entryID: entryID, action: .release, detail: wasFavorite ? "was a favorite" : nil, at: date)
-            return try Self.entry(entryID, language, db)
-        }
+        try await release(entryIDs: [entryID], force: force, at: date).entries[0]
     }
 
     /// Sets (or, with nil, clears) a nickname. The caller validates the text. Setting the name it
@@ -277,18 +266,8 @@ extension CollectionStore {
 
     /// Marks or unmarks a favorite; when it already is (or is not) one, records nothing.
     public func setFavorite(entryID: Int64, _ isFavorite: Bool, at date: Date) async throws -> EntryChange {
-        let language = self.language
-        return try await write { db in
-            var pokemon = try Self.activePokemon(entryID, db)
-            guard pokemon.isFavorite != isFavorite else {
-                return EntryChange(entry: try Self.entry(entryID, language, db), changed: false)
-            }
-            pokemon.isFavorite = isFavorite
-            try pokemon.update(db)
-            try Self.appendHistory(
-                db, entryID: entryID, action: isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
-            return EntryChange(entry: try Self.entry(entryID, language, db), changed: true)
-        }
+        let change = try await setFavorite(entryIDs: [entryID], isFavorite, at: date)
+        return EntryChange(entry: change.entries[0], changed: change.changed.contains(entryID))
     }
 
     static func appendHistory(

@@ -44,7 +44,7 @@ enum BackupUnderLoadCheck {
         var restored = 0
         for (index, copy) in copies.enumerated() {
             let (_, scratch) = try workspace.database("restore-target")
-            let outcome = try scratch.run(["restore", copy.path])
+            let outcome = try scratch.run(["restore", copy.path, "--yes"])
             let list = try scratch.run(["list", "--all", "--json"])
             let entries = (try? list.document())?.objects("entries")?.count
             if outcome.status == 0 && entries == copy.counts.entries {

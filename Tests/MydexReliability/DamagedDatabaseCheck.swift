@@ -149,8 +149,8 @@ enum DamagedDatabaseCheck {
         let (smallPath, smallRunner) = small.map { ($0.path, $0.runner) } ?? (path, runner)
         let liveBefore = try Data(contentsOf: URL(fileURLWithPath: smallPath))
         let restore = mounted
-            ? try smallRunner.run(["restore", source])
-            : try smallRunner.runWithFileSizeLimit(blocks: size / 1024, ["restore", source])
+            ? try smallRunner.run(["restore", source, "--yes"])
+            : try smallRunner.runWithFileSizeLimit(blocks: size / 1024, ["restore", source, "--yes"])
         if restore.status != 1 || restore.errorLines.count != 1 {
             result.problem("restore on a full disk: expected one error line, got \(restore.status): \(restore.standardError)")
         }

@@ -151,6 +151,7 @@ enum FuzzCheck {
         "search", "stats", "sync", "help", "--json", "--db", "--api-url", "--lang", "--seed", "--generation", "--weighted",
         "--offline", "--sort", "--reverse", "--favorites", "--all", "--force", "--clear", "--limit", "--offset", "--keep",
         "--type", "--caught", "--missing", "--max-age", "--concurrency", "-h", "--help", "--version", "--", "-",
+        "unrelease", "--duplicates", "--dry-run", "--yes", "--list", "2-5", "9-1", "1-99999999",
         "1", "0", "-1", "25", "151", "99999999999999999999", "1.5", "dex", "name", "ko", "ja-Hrkt", "fire", "물", "",
         " ", "\u{1B}[31m", "\u{202E}", "👨‍👩‍👧", "피카", "' OR 1=1 --", "%", "/", "/dev/null", ".", "..", "--db=", "-x",
     ]

@@ -190,7 +190,7 @@ struct CommandTests {
 
         await environment.run("release", "1")
         await catchSpecies([151])
-        let restore = await environment.run("restore", explicit)
+        let restore = await environment.run("restore", explicit, "--yes")
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.hasPrefix("Restored 2 entries"))
         #expect(restore.standardError.contains("before-restore"))

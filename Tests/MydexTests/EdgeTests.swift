@@ -332,7 +332,7 @@ struct EdgeTests {
         await catchOffline(25)
         let explicit = environment.path("mine.sqlite")
         #expect(await environment.run("backup", explicit).status == 0)
-        #expect(await environment.run("restore", explicit).status == 0)
+        #expect(await environment.run("restore", explicit, "--yes").status == 0)
         for _ in 0..<3 {
             environment.clock.advance(by: 1)
             #expect(await environment.run("backup", "--keep", "1").status == 0)

@@ -82,7 +82,7 @@ struct EndToEndTests {
         #expect(another.status == 0)
         #expect(try await mydex("list", "--json").standardOutput.components(separatedBy: "\"id\"").count - 1 == 3)
 
-        let restore = try await mydex("restore", backupPath)
+        let restore = try await mydex("restore", backupPath, "--yes")
         #expect(restore.status == 0, "\(restore.standardError)")
         #expect(restore.standardOutput.contains("Restored 3 entries (2 in the collection, 1 released)"))
         let after = try await mydex("list", "--sort", "dex")

@@ -4,52 +4,51 @@ import MydexServices
 struct FavoriteCommand: MydexCommand {
     static let configuration = CommandConfiguration(
         commandName: "favorite",
-        abstract: "Mark one of your Pokémon as a favorite.",
+        abstract: "Mark Pokémon as favorites.",
         discussion: """
-            Favorites show a ★ in `mydex list` and need --force to be released.
+            Favorites show a ★ in `mydex list` and need --force to be released. Several ids and \
+            ranges are marked together, or, if one is unknown or released, none.
 
             Examples:
               $ mydex favorite 3
+              $ mydex favorite 1 2 7-9
               $ mydex list --favorites
             """)
 
     @OptionGroup var global: GlobalOptions
-
-    @Argument(help: "The entry id, as shown by `mydex list`.")
-    var id: Int64
-
-    func validate() throws { try EntryID.validate(id) }
+    @OptionGroup var entries: EntryIDArguments
 
     func run(_ context: MydexContext) async throws {
-        try await markFavorite(true, entryID: id, global: global, context: context)
+        try await markFavorite(true, entries: entries, global: global, context: context)
     }
 }
 
 struct UnfavoriteCommand: MydexCommand {
     static let configuration = CommandConfiguration(
         commandName: "unfavorite",
-        abstract: "Remove the favorite mark from one of your Pokémon.",
+        abstract: "Remove the favorite mark from Pokémon.",
         discussion: """
+            Several ids and ranges are unmarked together, or, if one is unknown or released, none.
+
             Examples:
               $ mydex unfavorite 3
+              $ mydex unfavorite 3-5
             """)
 
     @OptionGroup var global: GlobalOptions
-
-    @Argument(help: "The entry id, as shown by `mydex list`.")
-    var id: Int64
-
-    func validate() throws { try EntryID.validate(id) }
+    @OptionGroup var entries: EntryIDArguments
 
     func run(_ context: MydexContext) async throws {
-        try await markFavorite(false, entryID: id, global: global, context: context)
+        try await markFavorite(false, entries: entries, global: global, context: context)
     }
 }
 
 /// What `favorite` and `unfavorite` share: set the mark, say so.
-private func markFavorite(_ isFavorite: Bool, entryID: Int64, global: GlobalOptions, context: MydexContext) async throws {
+private func markFavorite(
+    _ isFavorite: Bool, entries: EntryIDArguments, global: GlobalOptions, context: MydexContext
+) async throws {
     let (store, printer) = try await global.open(context, .existing)
-    let change = try await CollectionService(store: store, clock: context.clock).setFavorite(entryID: entryID, isFavorite)
-    try printer.emitChange(EntryChangeOutput(
-        change: isFavorite ? .favorited : .unfavorited, entry: change.entry, changed: change.changed))
+    let result = try await CollectionService(store: store, clock: context.clock)
+        .setFavorite(entryIDs: entries.list.ids, isFavorite)
+    try printer.emitChanges(EntryChangesOutput(change: isFavorite ? .favorited : .unfavorited, result: result))
 }

@@ -5,35 +5,61 @@ import MydexStore
 struct ShowCommand: MydexCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show everything known about one of your Pokémon.",
+        abstract: "Show everything known about your Pokémon.",
         discussion: """
             Shows the entry (nickname, favorite, shiny, when it was caught or released) and its \
-            species: names in other languages, types, genus, height, weight and Pokédex text.
+            species: names in other languages, types, genus, height, weight and Pokédex text. \
+            Several ids and ranges show one after the other; an unknown id shows none.
 
             Examples:
               $ mydex show 3
+              $ mydex show 1 2 5-7
               $ mydex show 3 --json
             """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The entry id, as shown by `mydex list`.")
-    var id: Int64
+    @OptionGroup var entries: EntryIDArguments
 
     @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
     var noSprite = false
 
-    func validate() throws { try EntryID.validate(id) }
-
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .existing, species: true)
-        let entry = try await store.entry(id: id)
-        guard let species = try await Pokedex(store: store).species(id: entry.speciesID) else {
-            throw StoreError.speciesNotCached(id: entry.speciesID)
+        let pokedex = Pokedex(store: store)
+        var outputs: [Output] = []
+        for entry in try await store.entries(ids: entries.list.ids) {
+            guard let species = try await pokedex.species(id: entry.speciesID) else {
+                throw StoreError.speciesNotCached(id: entry.speciesID)
+            }
+            let profile = try await pokedex.profile(of: species)
+            let picture = printer.picture(of: species.id, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
+            outputs.append(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
         }
-        let profile = try await Pokedex(store: store).profile(of: species)
-        let picture = printer.picture(of: species.id, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
-        try printer.emit(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
+        if outputs.count == 1 {
+            try printer.emit(outputs[0])
+        } else {
+            try printer.emit(Several(shown: outputs))
+        }
+    }
+
+    /// Several entries: `{"results": [{"entry": …, "species": …}, …]}`; text: each in turn, a blank line between.
+    struct Several: CommandOutput {
+        let shown: [Output]
+
+        private enum Keys: String, CodingKey { case results }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(shown, forKey: .results)
+        }
+
+        func printText(to printer: Printer) throws {
+            for (index, output) in shown.enumerated() {
+                if index > 0 { try printer.line("") }
+                try output.printText(to: printer)
+            }
+        }
     }
 
     /// `{"entry": …, "species": …}`.

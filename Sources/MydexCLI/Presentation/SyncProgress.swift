@@ -2,19 +2,24 @@ import Foundation
 import MydexServices
 import Synchronization
 
-/// Sync progress on stderr: on a terminal a bar redrawn in place, as wide as the terminal allows,
-/// with the rate and the time left; otherwise a line every 10%.
+/// Progress on stderr (`dex sync`, `catch --count`): on a terminal a bar redrawn in place, as
+/// wide as the terminal allows, with the rate and the time left; otherwise a line every 10%.
 final class SyncProgress: Sendable {
     private let output: Output
     private let clock: any MydexClock
     /// The "Asking PokeAPI…" line, which the first report replaces.
     private let waiting: WaitingStatus?
     private let state = Mutex<(started: Date?, lastTenth: Int)>((nil, -1))
+    /// What is counted ("species", "caught") and the command the log lines start with.
+    private let unit: String
+    private let label: String
 
-    init(output: Output, clock: any MydexClock, waiting: WaitingStatus? = nil) {
+    init(output: Output, clock: any MydexClock, waiting: WaitingStatus? = nil, unit: String = "species", label: String = "sync") {
         self.output = output
         self.clock = clock
         self.waiting = waiting
+        self.unit = unit
+        self.label = label
     }
 
     var report: @Sendable (SyncService.Progress) -> Void {
@@ -30,9 +35,10 @@ final class SyncProgress: Sendable {
             }
             let pace = Pace(progress, elapsed: now.timeIntervalSince(started))
             if output.standardErrorIsTerminal {
-                try? output.status(SafeText(Self.bar(progress, pace: pace, columns: output.standardErrorColumns ?? 80)))
+                try? output.status(SafeText(Self.bar(
+                    progress, pace: pace, columns: output.standardErrorColumns ?? 80, unit: unit)))
             } else if isNewTenth {
-                try? output.note(SafeText(Self.line(progress, pace: pace)))
+                try? output.note(SafeText(Self.line(progress, pace: pace, unit: unit, label: label)))
             }
         }
     }
@@ -71,8 +77,8 @@ final class SyncProgress: Sendable {
 
     /// "██████░░░░ 412/1025 species  18/s  0:34 left  2 failed", at most `columns - 1` wide (the
     /// last column would wrap on some terminals). The bar shrinks first, then goes.
-    static func bar(_ progress: SyncService.Progress, pace: Pace, columns: Int) -> String {
-        var text = "\(progress.done)/\(progress.total) species"
+    static func bar(_ progress: SyncService.Progress, pace: Pace, columns: Int, unit: String = "species") -> String {
+        var text = "\(progress.done)/\(progress.total) \(unit)"
         if let rate = pace.rateText { text += "  \(rate)" }
         if let left = pace.timeLeftText, progress.done < progress.total { text += "  \(left) left" }
         if progress.failed > 0 { text += "  \(progress.failed) failed" }
@@ -85,8 +91,8 @@ final class SyncProgress: Sendable {
     }
 
     /// "sync: 412/1025 species, 18/s, about 0:34 left, 2 failed": for logs.
-    static func line(_ progress: SyncService.Progress, pace: Pace) -> String {
-        var parts = ["sync: \(progress.done)/\(progress.total) species"]
+    static func line(_ progress: SyncService.Progress, pace: Pace, unit: String = "species", label: String = "sync") -> String {
+        var parts = ["\(label): \(progress.done)/\(progress.total) \(unit)"]
         if let rate = pace.rateText { parts.append(rate) }
         if let left = pace.timeLeftText, progress.done < progress.total { parts.append("about \(left) left") }
         if progress.failed > 0 { parts.append("\(progress.failed) failed") }

@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A yes-or-no question to the person at the terminal (`restore`'s "Replace it? [y/N]"), as a
+/// value in the context: the live one reads standard input, tests answer for the user.
+public struct Confirmation: Sendable {
+    /// Whether someone can answer: standard input is a terminal.
+    public var isInteractive: Bool
+    private let readAnswer: @Sendable () -> String?
+
+    public init(isInteractive: Bool, readAnswer: @escaping @Sendable () -> String?) {
+        self.isInteractive = isInteractive
+        self.readAnswer = readAnswer
+    }
+
+    /// Nobody to ask (standard input is not a terminal): the default for contexts that do not say.
+    public static let none = Confirmation(isInteractive: false) { nil }
+
+    /// A terminal where the user types `answer` (nil: ends the input, as Ctrl-D does).
+    public static func answering(_ answer: String?) -> Confirmation {
+        Confirmation(isInteractive: true) { answer }
+    }
+
+    /// The process's standard input.
+    public static func live() -> Confirmation {
+        Confirmation(isInteractive: isatty(STDIN_FILENO) == 1) { readLine(strippingNewline: true) }
+    }
+
+    /// Asks `question` on standard error and reads the answer: only "y" or "yes" (any case) is yes.
+    func ask(_ question: SafeText, on output: Output) throws -> Bool {
+        try output.prompt(question + " [y/N] ")
+        guard let answer = readAnswer() else {
+            try output.note("")
+            return false
+        }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// An automatic backup in the backups folder, as `backup --list` shows it.
+public struct BackupFile: Codable, Sendable, Equatable {
+    public var path: String
+    /// When it was written: the UTC time in its name (else the file's modification time).
+    public var createdAt: Date
+    public var bytes: Int
+    /// What it holds; nil when it cannot be read as a collection (damaged, or not mydex's).
+    public var counts: CollectionCounts?
+    /// A copy saved before a restore (never removed by `--keep`).
+    public var beforeRestore: Bool
+}
+
+extension CollectionStore {
+    /// The names of the automatic backups in the backups folder, oldest first.
+    func automaticBackupNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: backupDirectory)) ?? []
+        return names.filter(BackupNames.isAutomatic).sorted()
+    }
+
+    /// The automatic backups, oldest first, each opened read-only to count what it holds.
+    public func automaticBackups() -> [BackupFile] {
+        automaticBackupNames().map { name in
+            let file = (backupDirectory as NSString).appendingPathComponent(name)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            let modified = attributes?[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+            let counts: CollectionCounts? = {
+                guard let queue = try? Self.openQueue(path: file, readonly: true, busyTimeout: 1) else { return nil }
+                defer { try? queue.close() }
+                return try? queue.read(Self.anyVersionCounts)
+            }()
+            return BackupFile(
+                path: file, createdAt: BackupNames.date(in: name) ?? modified,
+                bytes: (attributes?[.size] as? NSNumber)?.intValue ?? 0, counts: counts,
+                beforeRestore: BackupNames.isBeforeRestore(name))
+        }
+    }
+
+    /// The automatic backups `--keep keep` removes once `adding` new ones are written: the
+    /// oldest, never a copy saved before a restore.
+    public func automaticBackupsToPrune(keeping keep: Int, adding: Int = 0) -> [String] {
+        let prunable = automaticBackupNames().filter { !BackupNames.isBeforeRestore($0) }
+        return prunable.dropLast(max(keep - adding, 0)).map { (backupDirectory as NSString).appendingPathComponent($0) }
+    }
+}
+
+extension BackupNames {
+    /// The UTC time in `mydex-20261121T073500.123Z….sqlite`.
+    static func date(in name: String) -> Date? {
+        guard name.hasPrefix("mydex-"), let end = name.firstIndex(of: "Z") else { return nil }
+        return formatter.date(from: String(name[name.index(name.startIndex, offsetBy: 6)...end]))
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+
+/// Why one entry of a command that names several cannot be changed.
+public enum EntryProblem: Sendable, Equatable {
+    case notFound(Int64)
+    case released(Int64)
+    case favorite(Int64)
+    /// `unrelease` of an entry that is in the collection.
+    case notReleased(Int64)
+
+    public var id: Int64 {
+        switch self {
+        case .notFound(let id), .released(let id), .favorite(let id), .notReleased(let id): return id
+        }
+    }
+
+    /// The error a command about this one entry has always given.
+    var storeError: StoreError? {
+        switch self {
+        case .notFound(let id): return .entryNotFound(id: id)
+        case .released(let id): return .entryReleased(id: id)
+        case .favorite(let id): return .favoriteNeedsForce(id: id)
+        case .notReleased: return nil
+        }
+    }
+}
+
+/// A command about several entries changed none of them: every entry that stood in the way,
+/// grouped by reason, each group with what to do about it.
+public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible {
+    public var problems: [EntryProblem]
+
+    public init(_ problems: [EntryProblem]) { self.problems = problems }
+
+    public var description: String {
+        func ids(_ matching: (EntryProblem) -> Bool) -> [Int64] { problems.filter(matching).map(\.id) }
+        func list(_ ids: [Int64]) -> String { ids.map { "#\($0)" }.joined(separator: ", ") }
+        var parts: [String] = []
+        let missing = ids { if case .notFound = $0 { true } else { false } }
+        if !missing.isEmpty {
+            parts.append("no entr\(missing.count == 1 ? "y" : "ies") \(list(missing)) in your collection (`mydex list` shows entry ids)")
+        }
+        let released = ids { if case .released = $0 { true } else { false } }
+        if !released.isEmpty {
+            let (verb, them) = released.count == 1 ? ("was", "it") : ("were", "them")
+            parts.append("\(list(released)) \(verb) released (`mydex unrelease` brings \(them) back)")
+        }
+        let favorites = ids { if case .favorite = $0 { true } else { false } }
+        if !favorites.isEmpty {
+            let (are, them) = favorites.count == 1 ? ("is a favorite", "it") : ("are favorites", "them")
+            parts.append("\(list(favorites)) \(are) (add --force to release \(them) anyway)")
+        }
+        let held = ids { if case .notReleased = $0 { true } else { false } }
+        if !held.isEmpty {
+            parts.append("\(list(held)) \(held.count == 1 ? "is" : "are") not released (`mydex list --all` shows released entries)")
+        }
+        return parts.joined(separator: "; ") + ". Nothing was changed."
+    }
+
+    /// The one problem of a one-entry command, as that command has always reported it.
+    func reported(forSingleEntry single: Bool) -> any Error {
+        if single, problems.count == 1, let error = problems[0].storeError { return error }
+        return self
+    }
+}
+
+/// What a change of several entries did (or, dry, would do).
+public struct BulkChange: Sendable, Equatable {
+    /// The entries named, in the order given, as they are after the change (dry: as they are now).
+    public var entries: [CollectionEntry]
+    /// The ids among them that changed (or would); the others already were as asked.
+    public var changed: Set<Int64>
+}
+
+// MARK: - Changing several entries at once
+
+extension CollectionStore {
+    /// Releases every entry in `ids`, in one transaction with a history row each; if any is
+    /// missing, already released, or a favorite without `force`, none is (`EntryProblems`).
+    /// `dryRun` checks the same and returns the entries as they are, writing nothing.
+    public func release(entryIDs ids: [Int64], force: Bool, at date: Date, dryRun: Bool = false) async throws -> BulkChange {
+        try await change({ _ in ids }, dryRun: dryRun, decide: Self.releasing(force: force, at: date))
+    }
+
+    /// Releases, for each species, the entries held beyond `keep` (`duplicatesSQL`), chosen and
+    /// released in the same transaction.
+    public func releaseDuplicates(keeping keep: Int, at date: Date, dryRun: Bool = false) async throws -> BulkChange {
+        try await change(
+            { db in try Int64.fetchAll(db, sql: Self.duplicatesSQL, arguments: ["keep": keep]) },
+            dryRun: dryRun, decide: Self.releasing(force: false, at: date))
+    }
+
+    private static func releasing(force: Bool, at date: Date) -> @Sendable (CaughtPokemon) -> Decision {
+        { pokemon in
+            guard !pokemon.isReleased else { return .problem(.released(pokemon.id ?? 0)) }
+            if pokemon.isFavorite && !force { return .problem(.favorite(pokemon.id ?? 0)) }
+            return .change { db, pokemon in
+                let wasFavorite = pokemon.isFavorite
+                pokemon.releasedAt = date
+                pokemon.isFavorite = false
+                try pokemon.update(db)
+                try Self.appendHistory(
+                    db, entryID: pokemon.id, action: .release, detail: wasFavorite ? "was a favorite" : nil, at: date)
+            }
+        }
+    }
+
+    /// Brings released entries back into the collection (not as favorites: the release history
+    /// row says whether one was), each with an `unrelease` history row, all in one transaction.
+    /// An id that is missing or not released changes nothing at all.
+    public func unrelease(entryIDs ids: [Int64], at date: Date, dryRun: Bool = false) async throws -> BulkChange {
+        try await change({ _ in ids }, dryRun: dryRun) { pokemon in
+            guard let releasedAt = pokemon.releasedAt else { return .problem(.notReleased(pokemon.id ?? 0)) }
+            return .change { db, pokemon in
+                pokemon.releasedAt = nil
+                try pokemon.update(db)
+                try Self.appendHistory(
+                    db, entryID: pokemon.id, action: .unrelease,
+                    detail: "released \(StoredDate.text(releasedAt))", at: date)
+            }
+        }
+    }
+
+    /// Marks or unmarks favorites; entries that already are as asked are left alone and recorded
+    /// nowhere. A missing or released entry changes nothing at all.
+    public func setFavorite(entryIDs ids: [Int64], _ isFavorite: Bool, at date: Date) async throws -> BulkChange {
+        try await change({ _ in ids }, dryRun: false) { pokemon in
+            guard !pokemon.isReleased else { return .problem(.released(pokemon.id ?? 0)) }
+            guard pokemon.isFavorite != isFavorite else { return .unchanged }
+            return .change { db, pokemon in
+                pokemon.isFavorite = isFavorite
+                try pokemon.update(db)
+                try Self.appendHistory(db, entryID: pokemon.id, action: isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
+            }
+        }
+    }
+
+    /// What one entry of a bulk change comes to, decided before anything is written.
+    enum Decision {
+        case problem(EntryProblem)
+        case unchanged
+        case change(@Sendable (Database, inout CaughtPokemon) throws -> Void)
+    }
+
+    /// The shape every bulk change shares: read every named entry, decide for each, and only
+    /// when no entry has a problem apply the changes, all in one transaction (a read one when dry).
+    private func change(
+        _ select: @Sendable @escaping (Database) throws -> [Int64], dryRun: Bool,
+        decide: @Sendable @escaping (CaughtPokemon) -> Decision
+    ) async throws -> BulkChange {
+        let language = self.language
+        let body: @Sendable (Database) throws -> BulkChange = { db in
+            let ids = try select(db)
+            var problems: [EntryProblem] = []
+            var planned: [(CaughtPokemon, @Sendable (Database, inout CaughtPokemon) throws -> Void)] = []
+            for id in ids {
+                guard let pokemon = try CaughtPokemon.fetchOne(db, key: id) else {
+                    problems.append(.notFound(id))
+                    continue
+                }
+                switch decide(pokemon) {
+                case .problem(let problem): problems.append(problem)
+                case .unchanged: break
+                case .change(let apply): planned.append((pokemon, apply))
+                }
+            }
+            guard problems.isEmpty else { throw EntryProblems(problems).reported(forSingleEntry: ids.count == 1) }
+            if !dryRun {
+                for (pokemon, apply) in planned {
+                    var pokemon = pokemon
+                    try apply(db, &pokemon)
+                }
+            }
+            return BulkChange(
+                entries: try Self.entries(ids, language, db), changed: Set(planned.compactMap { $0.0.id }))
+        }
+        return dryRun ? try await read(body) : try await write(body)
+    }
+
+    /// Entries by id, in the order given: one query (what is shown of each species is computed
+    /// once, not once per entry), the ids passed as a JSON array.
+    static func entries(_ ids: [Int64], _ language: String, _ db: Database) throws -> [CollectionEntry] {
+        let found = try CollectionEntry.fetchAll(
+            db, sql: entrySQL(where: "c.id IN (SELECT value FROM json_each(:ids))"),
+            arguments: ["language": language, "ids": "[" + ids.map(String.init).joined(separator: ",") + "]"])
+        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try ids.map { id in
+            guard let entry = byID[id] else { throw StoreError.entryNotFound(id: id) }
+            return entry
+        }
+    }
+
+    /// Entries by id in the order given, released or not; a missing id fails them all.
+    public func entries(ids: [Int64]) async throws -> [CollectionEntry] {
+        let language = self.language
+        return try await read { db in
+            let missing = try ids.filter { try CaughtPokemon.fetchOne(db, key: $0) == nil }
+            guard missing.isEmpty else {
+                throw EntryProblems(missing.map(EntryProblem.notFound)).reported(forSingleEntry: ids.count == 1)
+            }
+            return try Self.entries(ids, language, db)
+        }
+    }
+}
+
+// MARK: - Duplicates
+
+extension CollectionStore {
+    /// The entries `release --duplicates` releases: for each species, those held beyond `:keep`.
+    /// Favorites, shinies and nicknamed entries are never among them but count towards the
+    /// `keep` held; the others kept are the oldest (caught first). A window function ranks each
+    /// species' held entries, protected ones first, then by catch time; by entry id.
+    static let duplicatesSQL = """
+        WITH ranked AS (
+            SELECT id, (is_favorite OR is_shiny OR nickname IS NOT NULL) AS protected,
+                row_number() OVER (
+                    PARTITION BY species_id
+                    ORDER BY (is_favorite OR is_shiny OR nickname IS NOT NULL) DESC, caught_at, id
+                ) AS place
+            FROM main.caught_pokemon
+            WHERE released_at IS NULL
+        )
+        SELECT id FROM ranked WHERE NOT protected AND place > :keep ORDER BY id
+        """
+}
