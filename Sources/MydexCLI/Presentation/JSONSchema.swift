@@ -41,6 +41,8 @@ struct EntryJSON: Encodable, Sendable {
     var shiny: Bool
     var caughtAt: Date
     var releasedAt: Date?
+    /// The entry's stable identity, the same wherever it is exported and imported.
+    var uuid: String
 }
 
 extension EntryJSON {
@@ -56,6 +58,7 @@ extension EntryJSON {
         shiny = entry.isShiny
         caughtAt = entry.caughtAt
         releasedAt = entry.releasedAt
+        uuid = entry.uuid
     }
 }
 
@@ -171,6 +174,7 @@ extension EntryJSON {
             "\"species\" : " + string(species),
             "\"typeNames\" : " + list(typeNames),
             "\"types\" : " + list(types),
+            "\"uuid\" : " + string(uuid),
         ]
         return .json(outer + "{\n" + fields.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + "}")
     }
