@@ -32,7 +32,7 @@ public struct Mydex: AsyncParsableCommand {
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
             RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-            CryCommand.self, ExportCommand.self,
+            CryCommand.self, ExportCommand.self, ImportCommand.self,
         ])
 
     public init() {}

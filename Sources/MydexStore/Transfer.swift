@@ -1,4 +1,118 @@
 import Foundation
+import GRDB
+
+/// An entry read from an exported file and checked (`ImportService`): what `importEntries` adds.
+public struct ImportedEntry: Sendable, Equatable {
+    /// The line of the file its record starts on, for messages.
+    public var line: Int
+    /// Its stable identity, lower-case: an entry whose uuid the collection holds is not added again.
+    public var uuid: String
+    public var speciesID: Int
+    public var nickname: String?
+    public var isFavorite: Bool
+    public var isShiny: Bool
+    public var caughtAt: Date
+    public var releasedAt: Date?
+
+    public init(
+        line: Int, uuid: String, speciesID: Int, nickname: String?, isFavorite: Bool, isShiny: Bool, caughtAt: Date,
+        releasedAt: Date?
+    ) {
+        self.line = line
+        self.uuid = uuid
+        self.speciesID = speciesID
+        self.nickname = nickname
+        self.isFavorite = isFavorite
+        self.isShiny = isShiny
+        self.caughtAt = caughtAt
+        self.releasedAt = releasedAt
+    }
+}
+
+/// What importing did (or, in a dry run, would do) with one entry of the file.
+public struct ImportOutcome: Sendable, Equatable {
+    public enum Action: String, Sendable {
+        case imported
+        /// An entry with the same uuid is in the collection: left as it is.
+        case alreadyHere = "already-here"
+        /// A dry run's new entry.
+        case wouldImport = "would-import"
+    }
+
+    public var entry: ImportedEntry
+    public var action: Action
+    /// The entry's local id: the new one, or the one already here; nil for `wouldImport`.
+    public var id: Int64?
+}
+
+/// A species of the Pokédex as import checks and names one.
+public struct PokedexName: Sendable, Equatable {
+    /// PokeAPI's name, e.g. `mr-mime`.
+    public var slug: String
+    /// The name in the store's language (else English, else PokeAPI's name).
+    public var name: String
+}
+
+extension CollectionStore {
+    /// Every species of the Pokédex, built in or fetched, by number.
+    public func pokedexNames() async throws -> [Int: PokedexName] {
+        let language = self.language
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "WITH \(SpeciesSQL.shown(ids: "SELECT id FROM pokedex_species")) SELECT id, species_name, name FROM shown",
+                arguments: ["language": language])
+            return Dictionary(rows.map { ($0["id"], PokedexName(slug: $0["species_name"], name: $0["name"])) }) { first, _ in first }
+        }
+    }
+
+    /// Adds, in one transaction, the entries whose uuid the collection does not hold yet, with
+    /// their times as given and new local ids. Each is recorded as the history replays it: an
+    /// `import` row (its catch), then `nickname-set`, `favorite` and `release` rows for what it
+    /// is. With `dryRun` nothing is written: the outcomes say what would happen.
+    public func importEntries(_ entries: [ImportedEntry], dryRun: Bool, at date: Date) async throws -> [ImportOutcome] {
+        if dryRun {
+            return try await read { db in
+                try entries.map { entry in
+                    let existing = try Self.entryID(uuid: entry.uuid, db)
+                    return ImportOutcome(entry: entry, action: existing == nil ? .wouldImport : .alreadyHere, id: existing)
+                }
+            }
+        }
+        return try await write { db in
+            try entries.map { entry in
+                if let existing = try Self.entryID(uuid: entry.uuid, db) {
+                    return ImportOutcome(entry: entry, action: .alreadyHere, id: existing)
+                }
+                return ImportOutcome(entry: entry, action: .imported, id: try Self.insert(entry, at: date, db))
+            }
+        }
+    }
+
+    private static func entryID(uuid: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
+    }
+
+    private static func insert(_ entry: ImportedEntry, at date: Date, _ db: Database) throws -> Int64 {
+        guard let slug = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM pokedex_species WHERE id = ?"), arguments: [entry.speciesID])
+        else { throw StoreError.speciesNotCached(id: entry.speciesID) }
+        try db.cachedStatement(sql: """
+            INSERT INTO main.caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                entry.speciesID, entry.nickname, entry.isFavorite, entry.isShiny, StoredDate.text(entry.caughtAt),
+                entry.releasedAt.map(StoredDate.text), entry.uuid,
+            ])
+        let id = db.lastInsertedRowID
+        try appendHistory(db, entryID: id, action: .import, detail: slug + (entry.isShiny ? " (shiny)" : ""), at: date)
+        if let nickname = entry.nickname {
+            try appendHistory(db, entryID: id, action: .nicknameSet, detail: nickname, at: date)
+        }
+        if entry.isFavorite { try appendHistory(db, entryID: id, action: .favorite, detail: nil, at: date) }
+        if entry.releasedAt != nil { try appendHistory(db, entryID: id, action: .release, detail: nil, at: date) }
+        return id
+    }
+}
 
 /// Times in exported files: ISO 8601 in UTC to the millisecond, `2026-11-22T04:05:06.123Z`
 /// (mydex keeps times to the millisecond, so they come back exactly).

@@ -46,7 +46,112 @@ struct ExportImportTests {
 
     private func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    @Test("CSV follows RFC 4180: CRLF, a header, quoted fields with doubled quotes, UTF-8")
+    @Test("A CSV and a JSON export come back into a fresh collection as they were, recorded in the history", arguments: ["csv", "json"])
+    func roundTrip(format: String) async throws {
+        try await populate(source)
+        let file = source.path("pokemon.\(format)")
+        let export = await source.run("export", file)
+        #expect(export.status == 0, "\(export.standardError)")
+        #expect(export.standardError == "Exported 3 entries as \(format.uppercased()) to \(file)\n")
+
+        let run = await target.run("import", file)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "Imported 3 entries; 0 already here.\n")
+        #expect(try await entries(target) == (try await entries(source)))
+
+        let history = try await snapshot(target).history
+        #expect(history.map(\.action) == [.import, .nicknameSet, .import, .favorite, .import, .release])
+        #expect(history.first?.detail == "pikachu")
+        #expect(history[2].detail == "bulbasaur (shiny)")
+        let audit = DatabaseAudit(path: target.databasePath)
+        let report = try await onDedicatedThread { try audit.report() }
+        #expect(report.isSound, "\(report.violations)")
+    }
+
+    @Test("Importing the same file twice changes nothing the second time; ids are local, the uuid is the identity")
+    func importTwice() async throws {
+        try await populate(source)
+        let file = source.path("pokemon.csv")
+        #expect(await source.run("export", file).status == 0)
+        // The target already has an entry of its own: imported ones get the next ids.
+        #expect(await target.run("catch", "--seed", "7").status == 0)
+        #expect(await target.run("import", file).status == 0)
+        let once = try await snapshot(target)
+        #expect(once.entries.map(\.id) == [1, 2, 3, 4])
+        #expect(once.entries.dropFirst().map(\.uuid) == (try await entries(source)).map(\.uuid))
+
+        let again = await target.run("import", file, "--json")
+        #expect(again.status == 0)
+        let document = try #require(try again.document())
+        #expect(document["imported"] as? Int == 0 && document["alreadyHere"] as? Int == 3)
+        #expect(document.objects("entries")?.compactMap { $0["id"] as? Int } == [2, 3, 4])
+        #expect(try await snapshot(target) == once)
+        // And back: the source already holds all three, and gains the target's own entry.
+        let back = target.path("back.json")
+        #expect(await target.run("export", back).status == 0)
+        #expect((await source.run("import", back)).standardOutput == "Imported 1 entry; 3 already here.\n")
+    }
+
+    @Test("A bad row anywhere changes nothing, and every problem names its line", arguments: ["csv", "json"])
+    func badRow(format: String) async throws {
+        try await populate(source)
+        let file = source.path("pokemon.\(format)")
+        #expect(await source.run("export", file).status == 0)
+        #expect(await target.run("catch", "--seed", "7").status == 0)
+        let before = try await snapshot(target)
+        var text = String(decoding: try bytes(file), as: UTF8.self)
+        if format == "csv" {
+            // Line 3 (Bulbasaur) becomes #2000; line 4 (Eevee) says dex 133 but species pikachu.
+            text = text.replacingOccurrences(of: ",1,bulbasaur,", with: ",2000,bulbasaur,")
+                .replacingOccurrences(of: ",133,eevee,", with: ",133,pikachu,")
+        } else {
+            text = text.replacingOccurrences(of: "\"dex\" : 1,", with: "\"dex\" : 2000,")
+                .replacingOccurrences(of: "\"species\" : \"eevee\"", with: "\"species\" : \"pikachu\"")
+        }
+        let bad = target.path("bad.\(format)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
+        let run = await target.run("import", bad)
+        #expect(run.status == 1)
+        let (bulbasaur, eevee) = format == "csv" ? (3, 4) : (20, 38)
+        #expect(run.standardError == """
+            Error: nothing was imported; fix the file and try again:
+              line \(bulbasaur): species 2000 does not exist in the Pokédex
+              line \(eevee): dex 133 is eevee, not pikachu (#25)
+
+            """)
+        #expect(try await snapshot(target) == before)
+    }
+
+    @Test("A bad file never starts a collection, and a dry run leaves the database's bytes as they were")
+    func nothingChanges() async throws {
+        try await populate(source)
+        let file = source.path("pokemon.csv")
+        #expect(await source.run("export", file).status == 0)
+        let bad = target.path("bad.csv")
+        try Data("uuid,dex,caught_at\r\nnot-a-uuid,25,2026-11-22T04:05:06Z\r\n".utf8).write(to: URL(fileURLWithPath: bad))
+        let refused = await target.run("import", bad)
+        #expect(refused.standardError.contains("line 2: uuid \"not-a-uuid\" is not a UUID"))
+        #expect(!FileManager.default.fileExists(atPath: target.databasePath))
+
+        let dry = await target.run("import", file, "--dry-run")
+        #expect(dry.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: target.databasePath))
+        #expect(dry.standardOutput.contains("would import  line 2: #0025 Pikachu “\(Self.nickname)”\n"))
+
+        #expect(await target.run("import", file).status == 0)
+        let database = try bytes(target.databasePath)
+        let again = await target.run("import", file, "--dry-run")
+        #expect(again.standardOutput == """
+            already here  line 2: #0025 Pikachu “\(Self.nickname)” = entry #1
+            already here  line 3: #0001 Bulbasaur (shiny, favorite) = entry #2
+            already here  line 4: #0133 Eevee (released) = entry #3
+            Would import 0 entries; 3 already here. Nothing was changed (--dry-run).
+
+            """)
+        #expect(try bytes(target.databasePath) == database)
+    }
+
+    @Test("CSV follows RFC 4180: CRLF, a header, quoted fields with doubled quotes, UTF-8, and reads back")
     func csvQuoting() async throws {
         try await populate(source)
         let run = await source.run("export")
@@ -57,10 +162,15 @@ struct ExportImportTests {
         #expect(lines[3].hasSuffix(",133,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z"))
         #expect(lines.count == 5 && lines[4].isEmpty)
 
-        // Fields nicknames cannot hold (line breaks) are quoted too.
+        // Fields nicknames cannot hold (line breaks) are quoted too, and read back.
         let fields = ["a,b", "say \"hi\"", "two\r\nlines", "one\nline", "피카츄", "plain", ""]
         let record = CSVText.record(fields)
         #expect(record == "\"a,b\",\"say \"\"hi\"\"\",\"two\r\nlines\",\"one\nline\",피카츄,plain,")
+        let read = try CSVText.records(Array(("x\r\n" + record + "\r\n" + "last").utf8))
+        #expect(read.map(\.fields) == [["x"], fields, ["last"]])
+        #expect(read.map(\.line) == [1, 2, 5])
+        #expect(throws: CSVText.Problem.self) { try CSVText.records(Array("a,\"open\r\n".utf8)) }
+        #expect(throws: CSVText.Problem.self) { try CSVText.records(Array("a,b\"c\r\n".utf8)) }
     }
 
     @Test("export writes to standard output: CSV or JSON, every byte when piped, escaped on a terminal")
