@@ -200,13 +200,22 @@ private struct TransferJSON: Decodable {
             for column in TransferColumn.allCases where column != .name && column != .id {
                 let key = Key(stringValue: column.rawValue)
                 guard container.contains(key), try !container.decodeNil(forKey: key) else { continue }
-                if let flag = try? container.decode(Bool.self, forKey: key) {
-                    values[column] = flag ? "true" : "false"
-                } else if let number = try? container.decode(Int.self, forKey: key) {
-                    values[column] = String(number)
-                } else {
-                    values[column] = try container.decode(String.self, forKey: key)
+                // The type export writes first: a failed attempt throws, which is slow.
+                switch column {
+                case .favorite, .shiny:
+                    if let flag = try? container.decode(Bool.self, forKey: key) {
+                        values[column] = flag ? "true" : "false"
+                        continue
+                    }
+                case .dex:
+                    if let number = try? container.decode(Int.self, forKey: key) {
+                        values[column] = String(number)
+                        continue
+                    }
+                default:
+                    break
                 }
+                values[column] = try container.decode(String.self, forKey: key)
             }
         }
     }

@@ -79,11 +79,16 @@ extension CollectionStore {
             }
         }
         return try await write { db in
-            try entries.map { entry in
+            // PokeAPI's names, read once: the pokedex_species view costs a scan per lookup.
+            let slugs = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, name FROM pokedex_species").map { ($0["id"] as Int, $0["name"] as String) }
+            ) { first, _ in first }
+            return try entries.map { entry in
                 if let existing = try Self.entryID(uuid: entry.uuid, db) {
                     return ImportOutcome(entry: entry, action: .alreadyHere, id: existing)
                 }
-                return ImportOutcome(entry: entry, action: .imported, id: try Self.insert(entry, at: date, db))
+                guard let slug = slugs[entry.speciesID] else { throw StoreError.speciesNotCached(id: entry.speciesID) }
+                return ImportOutcome(entry: entry, action: .imported, id: try Self.insert(entry, slug: slug, at: date, db))
             }
         }
     }
@@ -92,10 +97,7 @@ extension CollectionStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
     }
 
-    private static func insert(_ entry: ImportedEntry, at date: Date, _ db: Database) throws -> Int64 {
-        guard let slug = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT name FROM pokedex_species WHERE id = ?"), arguments: [entry.speciesID])
-        else { throw StoreError.speciesNotCached(id: entry.speciesID) }
+    private static func insert(_ entry: ImportedEntry, slug: String, at date: Date, _ db: Database) throws -> Int64 {
         try db.cachedStatement(sql: """
             INSERT INTO main.caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
             VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -104,12 +106,17 @@ extension CollectionStore {
                 entry.releasedAt.map(StoredDate.text), entry.uuid,
             ])
         let id = db.lastInsertedRowID
-        try appendHistory(db, entryID: id, action: .import, detail: slug + (entry.isShiny ? " (shiny)" : ""), at: date)
-        if let nickname = entry.nickname {
-            try appendHistory(db, entryID: id, action: .nicknameSet, detail: nickname, at: date)
+        // Raw SQL, like the entry: a record insert per history row took most of a large import.
+        let history = try db.cachedStatement(
+            sql: "INSERT INTO main.history (entry_id, action, detail, occurred_at) VALUES (?, ?, ?, ?)")
+        let time = StoredDate.text(date)
+        func record(_ action: HistoryAction, _ detail: String?) throws {
+            try history.execute(arguments: [id, action.rawValue, detail, time])
         }
-        if entry.isFavorite { try appendHistory(db, entryID: id, action: .favorite, detail: nil, at: date) }
-        if entry.releasedAt != nil { try appendHistory(db, entryID: id, action: .release, detail: nil, at: date) }
+        try record(.import, slug + (entry.isShiny ? " (shiny)" : ""))
+        if let nickname = entry.nickname { try record(.nicknameSet, nickname) }
+        if entry.isFavorite { try record(.favorite, nil) }
+        if entry.releasedAt != nil { try record(.release, nil) }
         return id
     }
 }
