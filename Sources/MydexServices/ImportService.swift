@@ -148,6 +148,9 @@ enum TransferRows {
         let document: TransferJSON
         do {
             document = try JSONDecoder().decode(TransferJSON.self, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            let detail = context.underlyingError.map { " (\(String(describing: $0)))" } ?? ""
+            throw ImportProblems(["the file is not valid JSON\(detail); was it cut short or edited?"])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
                 let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context) {
             throw ImportProblems([describe(context, lines: JSONEntryLines.lines(bytes))])
@@ -165,13 +168,7 @@ enum TransferRows {
     private static func describe(_ context: DecodingError.Context, lines: [Int]) -> String {
         let path = context.codingPath
         guard path.first?.stringValue == "entries", path.count >= 2, let index = path[1].intValue else {
-            if path.isEmpty, context.underlyingError != nil {
-                return "not valid JSON (\(context.debugDescription))"
-            }
-            let field = path.map(\.stringValue).joined(separator: ".")
-            return field.isEmpty
-                ? "not an export: \(context.debugDescription)"
-                : "\(field): \(context.debugDescription) (a file to import is {\"entries\": [...]}, as `mydex export --format json` writes it)"
+            return "not an export: a JSON file to import is {\"entries\": [...]}, as `mydex export --format json` writes it"
         }
         let line = index < lines.count ? lines[index] : 1
         let field = path.dropFirst(2).map(\.stringValue).joined(separator: ".")

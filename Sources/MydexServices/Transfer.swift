@@ -11,11 +11,11 @@ public enum TransferFormat: String, Sendable, CaseIterable {
     }
 
     /// What a file holds, by its first character (after a byte order mark and white space):
-    /// `{` is JSON, anything else CSV.
+    /// `{` (or `[`) is JSON, anything else CSV.
     public static func detect(_ bytes: [UInt8]) -> TransferFormat {
         let start = bytes.starts(with: CSVText.byteOrderMark) ? 3 : 0
         let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return first == UInt8(ascii: "{") ? .json : .csv
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .csv
     }
 }
 

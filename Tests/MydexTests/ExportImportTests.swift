@@ -228,4 +228,70 @@ struct ExportImportTests {
             #expect(TransferTime.date(bad) == nil, "\(bad)")
         }
     }
+
+    @Test("Each kind of bad row gets a message that names its line and what to fix")
+    func rowProblems() async throws {
+        let uuid = "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f"
+        let csv = """
+            uuid,dex,species,nickname,favorite,shiny,caught_at,released_at
+            \(uuid),25,,,,,2026-11-22T04:05:06Z,
+            \(uuid.uppercased()),25,,,,,2026-11-22T04:05:06Z,
+            7d1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,,pikachuu,,,,2026-11-22T04:05:06Z,
+            8d1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,"far too long a nickname",,,2026-11-22T04:05:06Z,
+            9d1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,true,,2026-11-22T04:05:06Z,2026-11-23T04:05:06Z
+            ad1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,,,yesterday,
+            bd1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,,,2026-11-22T04:05:06Z,2026-11-21T04:05:06Z
+            cd1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,,,,,,2026-11-22T04:05:06Z,
+            ed1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,maybe,,2026-11-22T04:05:06Z,
+            dd1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,,
+
+            """
+        let file = target.path("problems.csv")
+        try Data(csv.utf8).write(to: URL(fileURLWithPath: file))
+        let run = await target.run("import", file)
+        #expect(run.status == 1)
+        #expect(run.standardError == """
+            Error: nothing was imported; fix the file and try again:
+              line 11: 6 fields; the header has 8
+
+            """)
+        try Data(csv.replacingOccurrences(of: "dd1e9a40-3c2b-4f8e-a1d6-5e4f3a2b1c0d,25,,,,\n", with: "").utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let rows = await target.run("import", file)
+        #expect(rows.standardError == """
+            Error: nothing was imported; fix the file and try again:
+              line 3: uuid \(uuid) is on line 2 already
+              line 4: no species is named "pikachuu" in the Pokédex
+              line 5: nickname "far too long a nickname": a nickname has at most 12 characters; this one has 23.
+              line 6: a released entry cannot be a favorite
+              line 7: caught_at "yesterday" is not a time like 2026-11-22T04:05:06.123Z
+              line 8: released_at 2026-11-21T04:05:06Z is before caught_at 2026-11-22T04:05:06Z
+              line 9: no species: give its dex number or PokeAPI name
+              line 10: favorite "maybe" is not true or false
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: target.databasePath))
+
+        try Data("id,dex\r\n1,25\r\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect((await target.run("import", file)).standardError.contains("\n  line 1: the header has no uuid, caught_at column"))
+        let json = target.path("problems.json")
+        try Data("{\n  \"entries\" : [\n    {\n      \"dex\" : [25]\n    }\n  ],\n  \"schema\" : 1\n}\n".utf8)
+            .write(to: URL(fileURLWithPath: json))
+        #expect((await target.run("import", json)).standardError.contains("\n  line 3: dex: "))
+        try Data("{\"entries\": [".utf8).write(to: URL(fileURLWithPath: json))
+        #expect((await target.run("import", json)).standardError.contains("\n  the file is not valid JSON"))
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: json))
+        #expect((await target.run("import", json)).standardError.contains("\n  not an export: a JSON file to import is {\"entries\": [...]}"))
+        try Data("{\"entries\": [], \"schema\": 2}".utf8).write(to: URL(fileURLWithPath: json))
+        #expect((await target.run("import", json)).standardError.contains("schema 2; this mydex reads schema 1"))
+        #expect((await target.run("import", target.path("missing.csv"))).standardError.hasPrefix("Error: there is no file at "))
+    }
+
+    @Test("A reader that goes away ends an export quietly")
+    func closedPipe() async throws {
+        try await populate(source)
+        let run = await source.run(["export"], output: CapturedOutput(failing: [.standardOutput: EPIPE]))
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+    }
 }

@@ -8,7 +8,7 @@ struct ImportCommand: MydexCommand {
         commandName: "import",
         abstract: "Add the entries of a file `mydex export` wrote.",
         discussion: """
-            Reads CSV or JSON (told apart by the content: JSON starts with {). Every row is \
+            Reads CSV or JSON (told apart by the content: JSON starts with { or [). Every row is \
             checked first (its uuid, species by dex number and PokeAPI name, which must agree, \
             nickname, marks and times); when any is wrong, each problem is listed with its line \
             and nothing changes. Then, in one transaction, entries whose uuid the collection \
