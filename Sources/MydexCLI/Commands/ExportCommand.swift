@@ -33,7 +33,9 @@ struct ExportCommand: MydexCommand {
     @Argument(help: ArgumentHelp("The file to create (default, or -: standard output).", valueName: "path"))
     var path: String?
 
-    @Option(help: ArgumentHelp("csv or json (default: from the path's extension, else csv; JSON with --json to standard output)."))
+    @Option(help: ArgumentHelp(
+        "The file's format (default: from the path's extension, else csv; to standard output, json with --json).",
+        valueName: TransferFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: TransferFormat?
 
     @Flag(help: "Start a CSV file with a UTF-8 byte order mark, so Excel reads its names as UTF-8.")
