@@ -195,6 +195,10 @@ struct ExportImportTests {
         let onTerminal = await source.run(["export"], columns: 80)
         #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,name,nickname,favorite,shiny,caught_at,released_at\n"))
 
+        // Names in --lang; the rest of the record is the same in every language.
+        let korean = await source.run("export", "--lang", "ko")
+        #expect(korean.standardOutput.components(separatedBy: "\r\n")[1].contains(",25,pikachu,피카츄,"))
+
         let bom = await source.run("export", "--bom")
         #expect(Array(bom.standardOutput.utf8.prefix(3)) == CSVText.byteOrderMark)
         #expect(await source.run("export", "--bom", "--format", "json").status == 64)
