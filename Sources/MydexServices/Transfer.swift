@@ -77,8 +77,13 @@ public enum CSVText {
     }
 
     /// The records of `bytes` (a byte order mark at the start is skipped). Lines may end in
-    /// CRLF, LF or CR; blank lines are skipped; quoted fields may hold line breaks.
+    /// CRLF, LF or CR; blank lines are skipped; quoted fields may hold line breaks. Fields are
+    /// separated by commas, or by semicolons or tabs when the first line has those and no comma
+    /// (Excel saves CSV with semicolons where the comma is the decimal mark).
     public static func records(_ bytes: [UInt8]) throws(Problem) -> [Record] {
+        let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+        let separator: UInt8 = firstLine.contains(0x2C) ? 0x2C
+            : firstLine.contains(0x3B) ? 0x3B : firstLine.contains(0x09) ? 0x09 : 0x2C
         var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
@@ -115,7 +120,7 @@ public enum CSVText {
                     }
                     // The closing quote: a separator, a line end or the end must follow.
                     index += 1
-                    if index < bytes.count, ![0x2C, 0x0D, 0x0A].contains(bytes[index]) {
+                    if index < bytes.count, ![separator, 0x0D, 0x0A].contains(bytes[index]) {
                         throw Problem(line: line, message: "text after a closing quote (a quote inside a field is written twice: \"\")")
                     }
                     quoted = false
@@ -128,7 +133,7 @@ public enum CSVText {
                 continue
             }
             switch byte {
-            case 0x2C:
+            case separator:
                 try endField()
                 index += 1
             case 0x0D, 0x0A:

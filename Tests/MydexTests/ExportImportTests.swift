@@ -169,6 +169,9 @@ struct ExportImportTests {
         let read = try CSVText.records(Array(("x\r\n" + record + "\r\n" + "last").utf8))
         #expect(read.map(\.fields) == [["x"], fields, ["last"]])
         #expect(read.map(\.line) == [1, 2, 5])
+        // Excel's semicolons (where the comma is the decimal mark), and tabs.
+        #expect(try CSVText.records(Array("a;b\r\n\"x;y\";2,5\r\n".utf8)).map(\.fields) == [["a", "b"], ["x;y", "2,5"]])
+        #expect(try CSVText.records(Array("a\tb\n1\t2\n".utf8)).map(\.fields) == [["a", "b"], ["1", "2"]])
         #expect(throws: CSVText.Problem.self) { try CSVText.records(Array("a,\"open\r\n".utf8)) }
         #expect(throws: CSVText.Problem.self) { try CSVText.records(Array("a,b\"c\r\n".utf8)) }
     }
