@@ -34,7 +34,7 @@ public struct Mydex: AsyncParsableCommand {
             CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
             FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
             RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-            CryCommand.self,
+            CryCommand.self, ExportCommand.self, ImportCommand.self,
         ])
 
     public init() {}

@@ -32,6 +32,10 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
         self.plain = plain
     }
 
+    /// Data written exactly as it is, for a pipe or a file only (`Output.standardOutputIsTerminal`
+    /// false): exported records must come back byte for byte.
+    static func verbatim(_ data: String) -> SafeText { SafeText(rendered: data, plain: data) }
+
     /// mydex's own JSON, whose string contents are escaped by `JSONOutput`.
     static func json(_ trustedJSON: String) -> SafeText { SafeText(rendered: trustedJSON, plain: trustedJSON) }
 
@@ -108,6 +112,8 @@ public struct Output: Sendable {
     public private(set) var colorEnabled: Bool
     /// Whether standard error is a terminal (progress and other decoration go there only then).
     public let standardErrorIsTerminal: Bool
+    /// Whether standard output is a terminal (else data may be written verbatim).
+    public let standardOutputIsTerminal: Bool
     /// The terminal's width when standard output is a terminal (`COLUMNS`, else its size); nil
     /// when piped or redirected, where lines are never shortened or wrapped.
     public let columns: Int?
@@ -118,13 +124,15 @@ public struct Output: Sendable {
 
     public init(
         colorEnabled: Bool, standardErrorIsTerminal: Bool, columns: Int? = nil, standardErrorColumns: Int? = nil,
-        write: @escaping Writer, flush: @escaping @Sendable () -> OutputError? = { nil },
+        standardOutputIsTerminal: Bool? = nil, write: @escaping Writer, flush: @escaping @Sendable () -> OutputError? = { nil },
         finalMessage: (@Sendable (String) -> Void)? = nil
     ) {
         self.colorEnabled = colorEnabled
         self.standardErrorIsTerminal = standardErrorIsTerminal
         self.columns = columns
         self.standardErrorColumns = standardErrorColumns
+        // A terminal has a width; without it said, output with none is taken for a pipe.
+        self.standardOutputIsTerminal = standardOutputIsTerminal ?? (columns != nil)
         self.write = write
         self.flushStandardOutput = flush
         self.writeFinalMessage = finalMessage ?? { _ = write(.standardError, $0) }
@@ -141,6 +149,7 @@ public struct Output: Sendable {
             standardErrorIsTerminal: stderrIsTerminal,
             columns: stdoutIsTerminal ? TerminalSize.columns(STDOUT_FILENO, environment: environment) : nil,
             standardErrorColumns: stderrIsTerminal ? TerminalSize.columns(STDERR_FILENO, environment: environment) : nil,
+            standardOutputIsTerminal: stdoutIsTerminal,
             write: { stream, text in streams.write(text, to: stream) },
             flush: { streams.flush() },
             finalMessage: { streams.writeFinalMessage($0) })

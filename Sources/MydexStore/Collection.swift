@@ -89,7 +89,7 @@ extension CollectionStore {
             (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
             coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
             coalesce(w.name, '#' || c.species_id) AS name,
-            coalesce(w.type_list, '') AS type_list, coalesce(w.type_name_list, '') AS type_name_list
+            coalesce(w.type_list, '') AS type_list, coalesce(w.type_name_list, '') AS type_name_list, c.uuid
         FROM main.caught_pokemon c LEFT JOIN shown w ON w.id = c.species_id
         WHERE \(condition)
         ORDER BY \(orderBy)

@@ -80,6 +80,9 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     public var typeList: String
     /// The type names in the store's language, joined by "/".
     public var typeNameList: String
+    /// The entry's stable identity (a version-4 UUID, lower-case): what `export` writes and
+    /// `import` matches on; the id is this collection's own number.
+    public var uuid: String
 
     /// The columns of the entry query (`CollectionStore.entrySQL`), in this order. Its dates
     /// come as seconds since 1970 (SQLite converts GRDB's stored text): parsing the text with
@@ -96,6 +99,7 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         name = row[8]
         typeList = row[9]
         typeNameList = row[10]
+        uuid = row[11]
     }
 
     /// Dates are stored to the millisecond; the conversion's floating-point error is rounded away.

@@ -41,6 +41,8 @@ struct EntryJSON: Encodable, Sendable {
     var shiny: Bool
     var caughtAt: Date
     var releasedAt: Date?
+    /// The entry's stable identity, the same wherever it is exported and imported.
+    var uuid: String
 }
 
 extension EntryJSON {
@@ -56,6 +58,7 @@ extension EntryJSON {
         shiny = entry.isShiny
         caughtAt = entry.caughtAt
         releasedAt = entry.releasedAt
+        uuid = entry.uuid
     }
 }
 
@@ -230,28 +233,31 @@ extension EntryJSON {
     /// This entry as an element of a document's array nested `depth` levels deep, exactly as
     /// `JSONOutput` renders it inside a document (a test compares the two on hostile text), but
     /// written directly: `list --json` prints one per entry, and `JSONEncoder` took 30 µs each,
-    /// seconds for a large collection.
-    func element(depth: Int) -> SafeText {
+    /// seconds for a large collection. `export` writes its times to the millisecond (`exact`),
+    /// so that they come back as they were.
+    func element(depth: Int, exact: Bool = false) -> SafeText {
         let outer = String(repeating: "  ", count: depth)
         let inner = outer + "  "
         func string(_ text: String) -> String { JSONText.quoted(text) }
         func list(_ values: [String]) -> String {
             values.isEmpty ? "[]" : "[\n" + values.map { inner + "  " + string($0) }.joined(separator: ",\n") + "\n" + inner + "]"
         }
+        func time(_ date: Date) -> String { string(exact ? TransferTime.text(date) : JSONText.iso8601(date)) }
         var fields = [
-            "\"caughtAt\" : " + string(JSONText.iso8601(caughtAt)),
+            "\"caughtAt\" : " + time(caughtAt),
             "\"dex\" : \(dex)",
             "\"favorite\" : \(favorite)",
             "\"id\" : \(id)",
             "\"name\" : " + string(name),
         ]
         if let nickname { fields.append("\"nickname\" : " + string(nickname)) }
-        if let releasedAt { fields.append("\"releasedAt\" : " + string(JSONText.iso8601(releasedAt))) }
+        if let releasedAt { fields.append("\"releasedAt\" : " + time(releasedAt)) }
         fields += [
             "\"shiny\" : \(shiny)",
             "\"species\" : " + string(species),
             "\"typeNames\" : " + list(typeNames),
             "\"types\" : " + list(types),
+            "\"uuid\" : " + string(uuid),
         ]
         return .json(outer + "{\n" + fields.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + "}")
     }

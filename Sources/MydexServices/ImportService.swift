@@ -1,0 +1,355 @@
+import Foundation
+import MydexStore
+
+/// Why a file cannot be imported: every problem found (up to a limit), each with its line.
+/// Nothing was changed.
+public struct ImportProblems: Error, Sendable, Equatable, CustomStringConvertible {
+    /// "line 7: species 2000 does not exist in the Pokédex", in the order of the file.
+    public var problems: [String]
+    /// How many there were in all (`problems` holds the first `limit`).
+    public var total: Int
+
+    static let limit = 10
+
+    init(_ problems: [String]) {
+        self.problems = Array(problems.prefix(Self.limit))
+        total = problems.count
+    }
+
+    public var description: String {
+        var lines = ["nothing was imported; fix the file and try again:"] + problems.map { "  " + $0 }
+        if total > problems.count { lines.append("  … and \(total - problems.count) more") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What an import did, or in a dry run would do.
+public struct ImportReport: Sendable {
+    public var format: TransferFormat
+    public var dryRun: Bool
+    /// One per entry of the file, in its order.
+    public var outcomes: [ImportOutcome]
+    /// Species names by number, for saying what the entries are.
+    public var names: [Int: PokedexName]
+
+    /// Entries added (or, in a dry run, that would be).
+    public var added: Int { outcomes.count { $0.action != .alreadyHere } }
+    public var alreadyHere: Int { outcomes.count { $0.action == .alreadyHere } }
+}
+
+/// Reads a file `export` wrote (CSV or JSON), checks every entry against the Pokédex, and merges
+/// it into the collection in one transaction: an entry whose uuid is already here is skipped.
+public struct ImportService: Sendable {
+    let store: CollectionStore
+    let clock: any MydexClock
+
+    public init(store: CollectionStore, clock: any MydexClock) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// The file's entries, checked against this store's Pokédex; throws `ImportProblems` naming
+    /// every bad line (nothing is written).
+    public func check(_ bytes: [UInt8]) async throws -> ImportPlan {
+        let format = TransferFormat.detect(bytes)
+        let rows = format == .csv ? try TransferRows.csv(bytes) : try TransferRows.json(bytes)
+        let names = try await store.pokedexNames()
+        let checker = TransferRowChecker(names: names, format: format)
+        var entries: [ImportedEntry] = []
+        var problems: [String] = []
+        var lineOfUUID: [String: Int] = [:]
+        for row in rows {
+            do {
+                let entry = try checker.entry(row)
+                if let first = lineOfUUID[entry.uuid] {
+                    problems.append("line \(row.line): uuid \(entry.uuid) is on line \(first) already")
+                } else {
+                    lineOfUUID[entry.uuid] = row.line
+                    entries.append(entry)
+                }
+            } catch {
+                problems.append("line \(row.line): \(error.message)")
+            }
+        }
+        guard problems.isEmpty else { throw ImportProblems(problems) }
+        return ImportPlan(format: format, entries: entries, names: names)
+    }
+
+    /// Merges checked entries into this store in one transaction (with `dryRun`, only says what
+    /// would happen): entries whose uuid is here already are skipped.
+    public func merge(_ plan: ImportPlan, dryRun: Bool) async throws -> ImportReport {
+        let outcomes = try await store.importEntries(plan.entries, dryRun: dryRun, at: clock.now())
+        return ImportReport(format: plan.format, dryRun: dryRun, outcomes: outcomes, names: plan.names)
+    }
+}
+
+/// A file's entries, checked, with the Pokédex's names of their species.
+public struct ImportPlan: Sendable {
+    public var format: TransferFormat
+    public var entries: [ImportedEntry]
+    public var names: [Int: PokedexName]
+}
+
+/// An entry as the file has it: text by column, before any check.
+struct TransferRow {
+    var line: Int
+    var values: [TransferColumn: String]
+}
+
+/// A problem with one row.
+struct RowProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The rows of a file, or `ImportProblems` when it cannot be read as CSV or JSON at all.
+enum TransferRows {
+    static func csv(_ bytes: [UInt8]) throws -> [TransferRow] {
+        let records: [CSVText.Record]
+        do {
+            records = try CSVText.records(bytes)
+        } catch {
+            throw ImportProblems(["line \(error.line): \(error.message)"])
+        }
+        guard let header = records.first else { throw ImportProblems(["the file is empty"]) }
+        var columns: [TransferColumn?] = []
+        for name in header.fields {
+            let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
+            columns.append(TransferColumn.allCases.first { $0.csvName == trimmed || $0.rawValue.lowercased() == trimmed })
+        }
+        let present = Set(columns.compactMap { $0 })
+        var needed: [String] = [TransferColumn.uuid, .caughtAt].filter { !present.contains($0) }.map(\.csvName)
+        if !present.contains(.dex) && !present.contains(.species) { needed.append("dex or species") }
+        if !needed.isEmpty {
+            let all: [String] = TransferColumn.allCases.map(\.csvName)
+            throw ImportProblems([
+                "line \(header.line): the header has no \(needed.joined(separator: ", ")) column (the first line names "
+                    + "the columns, as `mydex export` writes them: \(all.joined(separator: ",")))",
+            ])
+        }
+        var rows: [TransferRow] = []
+        var problems: [String] = []
+        for record in records.dropFirst() {
+            guard record.fields.count == columns.count else {
+                problems.append("line \(record.line): \(record.fields.count) fields; the header has \(columns.count)")
+                continue
+            }
+            var values: [TransferColumn: String] = [:]
+            for (column, value) in zip(columns, record.fields) {
+                if let column, !value.isEmpty { values[column] = value }
+            }
+            rows.append(TransferRow(line: record.line, values: values))
+        }
+        guard problems.isEmpty else { throw ImportProblems(problems) }
+        return rows
+    }
+
+    static func json(_ bytes: [UInt8]) throws -> [TransferRow] {
+        let document: TransferJSON
+        do {
+            document = try JSONDecoder().decode(TransferJSON.self, from: Data(bytes))
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            let detail = context.underlyingError.map { " (\(String(describing: $0)))" } ?? ""
+            throw ImportProblems(["the file is not valid JSON\(detail); was it cut short or edited?"])
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+                let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context) {
+            throw ImportProblems([describe(context, lines: JSONEntryLines.lines(bytes))])
+        }
+        if let schema = document.schema, schema != 1 {
+            throw ImportProblems(["the file is schema \(schema); this mydex reads schema 1 (update mydex)"])
+        }
+        let lines = JSONEntryLines.lines(bytes)
+        return document.entries.enumerated().map { index, entry in
+            TransferRow(line: index < lines.count ? lines[index] : 1, values: entry.values)
+        }
+    }
+
+    /// "line 7: favorite: expected true or false" from where the decoder stopped.
+    private static func describe(_ context: DecodingError.Context, lines: [Int]) -> String {
+        let path = context.codingPath
+        guard path.first?.stringValue == "entries", path.count >= 2, let index = path[1].intValue else {
+            return "not an export: a JSON file to import is {\"entries\": [...]}, as `mydex export --format json` writes it"
+        }
+        let line = index < lines.count ? lines[index] : 1
+        let field = path.dropFirst(2).map(\.stringValue).joined(separator: ".")
+        return "line \(line): \(field.isEmpty ? "" : field + ": ")\(context.debugDescription)"
+    }
+}
+
+/// The parts of an export document import reads.
+private struct TransferJSON: Decodable {
+    var schema: Int?
+    var entries: [Entry]
+
+    struct Entry: Decodable {
+        var values: [TransferColumn: String] = [:]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            // Only the columns import reads: `types` and others may be anything.
+            for column in TransferColumn.allCases where column != .name && column != .id {
+                let key = Key(stringValue: column.rawValue)
+                guard container.contains(key), try !container.decodeNil(forKey: key) else { continue }
+                // The type export writes first: a failed attempt throws, which is slow.
+                switch column {
+                case .favorite, .shiny:
+                    if let flag = try? container.decode(Bool.self, forKey: key) {
+                        values[column] = flag ? "true" : "false"
+                        continue
+                    }
+                case .dex:
+                    if let number = try? container.decode(Int.self, forKey: key) {
+                        values[column] = String(number)
+                        continue
+                    }
+                default:
+                    break
+                }
+                values[column] = try container.decode(String.self, forKey: key)
+            }
+        }
+    }
+}
+
+/// The lines on which the objects of a JSON document's top-level `entries` array start.
+enum JSONEntryLines {
+    static func lines(_ bytes: [UInt8]) -> [Int] {
+        var result: [Int] = []
+        var line = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var string: [UInt8] = []
+        var lastKey: [UInt8] = []
+        var inEntries = false
+        for byte in bytes {
+            if byte == 0x0A { line += 1 }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                    if depth == 1 { lastKey = string }
+                } else if depth == 1 {
+                    string.append(byte)
+                }
+                continue
+            }
+            switch byte {
+            case 0x22:
+                inString = true
+                string.removeAll(keepingCapacity: true)
+            case 0x7B, 0x5B:  // { [
+                if depth == 2, inEntries, byte == 0x7B { result.append(line) }
+                if depth == 1, byte == 0x5B, lastKey == Array("entries".utf8) { inEntries = true }
+                depth += 1
+            case 0x7D, 0x5D:  // } ]
+                depth -= 1
+                if depth == 1 { inEntries = false }
+            default:
+                break
+            }
+        }
+        return result
+    }
+}
+
+/// Checks one row: its uuid, species (by number and PokeAPI name, which must agree), nickname,
+/// marks and times.
+struct TransferRowChecker {
+    let names: [Int: PokedexName]
+    let idsBySlug: [String: Int]
+    let format: TransferFormat
+
+    init(names: [Int: PokedexName], format: TransferFormat) {
+        self.names = names
+        self.format = format
+        idsBySlug = Dictionary(names.map { ($0.value.slug, $0.key) }) { first, _ in first }
+    }
+
+    /// The column's name as the file writes it.
+    private func name(_ column: TransferColumn) -> String { format == .csv ? column.csvName : column.rawValue }
+
+    func entry(_ row: TransferRow) throws(RowProblem) -> ImportedEntry {
+        let values = row.values
+        guard let rawUUID = values[.uuid] else { throw RowProblem("no uuid (every entry needs the uuid `mydex export` wrote)") }
+        guard let uuid = UUID(uuidString: Self.trimmed(rawUUID)) else {
+            throw RowProblem("uuid \"\(rawUUID)\" is not a UUID")
+        }
+        let speciesID = try species(values[.dex], values[.species])
+        var nickname: String?
+        if let raw = values[.nickname] {
+            do {
+                nickname = try Nickname.validate(raw)
+            } catch {
+                throw RowProblem("nickname \"\(raw)\": \(error.description)")
+            }
+        }
+        let favorite = try flag(.favorite, values[.favorite])
+        let shiny = try flag(.shiny, values[.shiny])
+        guard let rawCaught = values[.caughtAt] else { throw RowProblem("no \(name(.caughtAt)) time") }
+        let caughtAt = try time(.caughtAt, rawCaught)
+        let releasedAt = try values[.releasedAt].map { raw throws(RowProblem) in try time(.releasedAt, raw) }
+        if let releasedAt, releasedAt < caughtAt {
+            throw RowProblem("\(name(.releasedAt)) \(values[.releasedAt] ?? "") is before \(name(.caughtAt)) \(rawCaught)")
+        }
+        if favorite, releasedAt != nil { throw RowProblem("a released entry cannot be a favorite") }
+        return ImportedEntry(
+            line: row.line, uuid: uuid.uuidString.lowercased(), speciesID: speciesID, nickname: nickname,
+            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt)
+    }
+
+    private func species(_ dex: String?, _ slug: String?) throws(RowProblem) -> Int {
+        var byNumber: Int?
+        if let dex {
+            let digits = Self.trimmed(dex)
+            guard let number = Int(digits.hasPrefix("#") ? String(digits.dropFirst()) : digits), number > 0 else {
+                throw RowProblem("dex \"\(dex)\" is not a Pokédex number")
+            }
+            guard names[number] != nil else { throw RowProblem("species \(number) does not exist in the Pokédex") }
+            byNumber = number
+        }
+        guard let slug else {
+            guard let byNumber else { throw RowProblem("no species: give its dex number or PokeAPI name") }
+            return byNumber
+        }
+        let key = Self.trimmed(slug).lowercased()
+        guard let bySlug = idsBySlug[key] else { throw RowProblem("no species is named \"\(slug)\" in the Pokédex") }
+        if let byNumber, byNumber != bySlug {
+            throw RowProblem("dex \(byNumber) is \(names[byNumber]?.slug ?? "?"), not \(slug) (#\(bySlug))")
+        }
+        return bySlug
+    }
+
+    /// `text` without spaces and tabs around it. Most values have none: Foundation's trimming
+    /// (through NSString) took a third of checking a large file.
+    static func trimmed(_ text: String) -> String {
+        let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        guard let first = text.utf8.first, let last = text.utf8.last, blank(first) || blank(last) else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
+
+    private func flag(_ column: TransferColumn, _ raw: String?) throws(RowProblem) -> Bool {
+        switch raw.map(Self.trimmed)?.lowercased() {
+        case nil, "false", "0", "no": return false
+        case "true", "1", "yes": return true
+        default: throw RowProblem("\(name(column)) \"\(raw ?? "")\" is not true or false")
+        }
+    }
+
+    private func time(_ column: TransferColumn, _ raw: String) throws(RowProblem) -> Date {
+        guard let date = TransferTime.date(Self.trimmed(raw)) else {
+            throw RowProblem("\(name(column)) \"\(raw)\" is not a time like 2026-11-22T04:05:06.123Z")
+        }
+        return date
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import MydexStore
+
+/// The two formats `export` writes and `import` reads.
+public enum TransferFormat: String, Sendable, CaseIterable {
+    case csv, json
+
+    /// The format a file name asks for by its extension (`.csv`, `.json`, any case); nil for others.
+    public static func fromExtension(_ path: String) -> TransferFormat? {
+        TransferFormat(rawValue: (path as NSString).pathExtension.lowercased())
+    }
+
+    /// What a file holds, by its first character (after a byte order mark and white space):
+    /// `{` (or `[`) is JSON, anything else CSV.
+    public static func detect(_ bytes: [UInt8]) -> TransferFormat {
+        let start = bytes.starts(with: CSVText.byteOrderMark) ? 3 : 0
+        let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .json : .csv
+    }
+}
+
+/// The columns of an exported file, in order: CSV header names and JSON keys.
+public enum TransferColumn: String, Sendable, CaseIterable {
+    case id, uuid, dex, species, name, nickname, favorite, shiny, caughtAt, releasedAt
+
+    /// The CSV header's name: `caught_at`, `released_at`, the rest as they are.
+    public var csvName: String {
+        switch self {
+        case .caughtAt: "caught_at"
+        case .releasedAt: "released_at"
+        default: rawValue
+        }
+    }
+
+    /// The column's value for an entry, as CSV writes it (empty when it has none).
+    public func csvValue(_ entry: CollectionEntry) -> String {
+        switch self {
+        case .id: String(entry.id)
+        case .uuid: entry.uuid
+        case .dex: String(entry.speciesID)
+        case .species: entry.speciesName
+        case .name: entry.name
+        case .nickname: entry.nickname ?? ""
+        case .favorite: entry.isFavorite ? "true" : "false"
+        case .shiny: entry.isShiny ? "true" : "false"
+        case .caughtAt: TransferTime.text(entry.caughtAt)
+        case .releasedAt: entry.releasedAt.map(TransferTime.text) ?? ""
+        }
+    }
+}
+
+/// CSV as RFC 4180 has it: records end in CRLF; a field holding a comma, a quote, CR or LF is
+/// quoted, its quotes doubled. Text is UTF-8.
+public enum CSVText {
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// One record, without its line end.
+    public static func record(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",")
+    }
+
+    public static func field(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A record read back, with the line it starts on.
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    /// Why a file is not CSV, and where.
+    public struct Problem: Error, Sendable, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    /// The records of `bytes` (a byte order mark at the start is skipped). Lines may end in
+    /// CRLF, LF or CR; blank lines are skipped; quoted fields may hold line breaks. Fields are
+    /// separated by commas, or by semicolons or tabs when the first line has those and no comma
+    /// (Excel saves CSV with semicolons where the comma is the decimal mark).
+    public static func records(_ bytes: [UInt8]) throws(Problem) -> [Record] {
+        let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
+        let separator: UInt8 = firstLine.contains(0x2C) ? 0x2C
+            : firstLine.contains(0x3B) ? 0x3B : firstLine.contains(0x09) ? 0x09 : 0x2C
+        var records: [Record] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1
+        var recordLine = 1
+        var index = bytes.starts(with: byteOrderMark) ? 3 : 0
+        var quoted = false  // the current field started with a quote
+        var fieldHasContent = false
+
+        func endField() throws(Problem) {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw Problem(line: recordLine, message: "the text is not UTF-8 (save the file as UTF-8)")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+            fieldHasContent = false
+        }
+        func endRecord() throws(Problem) {
+            try endField()
+            // A line with nothing on it is no record.
+            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+            fields.removeAll(keepingCapacity: true)
+        }
+
+        while index < bytes.count {
+            let byte = bytes[index]
+            if quoted {
+                if byte == 0x22 {
+                    if index + 1 < bytes.count, bytes[index + 1] == 0x22 {
+                        field.append(0x22)
+                        index += 2
+                        continue
+                    }
+                    // The closing quote: a separator, a line end or the end must follow.
+                    index += 1
+                    if index < bytes.count, ![separator, 0x0D, 0x0A].contains(bytes[index]) {
+                        throw Problem(line: line, message: "text after a closing quote (a quote inside a field is written twice: \"\")")
+                    }
+                    quoted = false
+                    fieldHasContent = true
+                    continue
+                }
+                if byte == 0x0A || (byte == 0x0D && (index + 1 >= bytes.count || bytes[index + 1] != 0x0A)) { line += 1 }
+                field.append(byte)
+                index += 1
+                continue
+            }
+            switch byte {
+            case separator:
+                try endField()
+                index += 1
+            case 0x0D, 0x0A:
+                try endRecord()
+                index += (byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A) ? 2 : 1
+                line += 1
+                recordLine = line
+            case 0x22 where field.isEmpty && !fieldHasContent:
+                quoted = true
+                index += 1
+            case 0x22:
+                throw Problem(line: line, message: "a quote inside an unquoted field (quote the field and write the quote twice: \"\")")
+            default:
+                field.append(byte)
+                index += 1
+            }
+        }
+        if quoted { throw Problem(line: recordLine, message: "a quoted field is never closed") }
+        if !field.isEmpty || !fields.isEmpty || fieldHasContent { try endRecord() }
+        return records
+    }
+}

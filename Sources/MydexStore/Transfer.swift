@@ -1,0 +1,177 @@
+import Foundation
+import GRDB
+
+/// An entry read from an exported file and checked (`ImportService`): what `importEntries` adds.
+public struct ImportedEntry: Sendable, Equatable {
+    /// The line of the file its record starts on, for messages.
+    public var line: Int
+    /// Its stable identity, lower-case: an entry whose uuid the collection holds is not added again.
+    public var uuid: String
+    public var speciesID: Int
+    public var nickname: String?
+    public var isFavorite: Bool
+    public var isShiny: Bool
+    public var caughtAt: Date
+    public var releasedAt: Date?
+
+    public init(
+        line: Int, uuid: String, speciesID: Int, nickname: String?, isFavorite: Bool, isShiny: Bool, caughtAt: Date,
+        releasedAt: Date?
+    ) {
+        self.line = line
+        self.uuid = uuid
+        self.speciesID = speciesID
+        self.nickname = nickname
+        self.isFavorite = isFavorite
+        self.isShiny = isShiny
+        self.caughtAt = caughtAt
+        self.releasedAt = releasedAt
+    }
+}
+
+/// What importing did (or, in a dry run, would do) with one entry of the file.
+public struct ImportOutcome: Sendable, Equatable {
+    public enum Action: String, Sendable {
+        case imported
+        /// An entry with the same uuid is in the collection: left as it is.
+        case alreadyHere = "already-here"
+        /// A dry run's new entry.
+        case wouldImport = "would-import"
+    }
+
+    public var entry: ImportedEntry
+    public var action: Action
+    /// The entry's local id: the new one, or the one already here; nil for `wouldImport`.
+    public var id: Int64?
+}
+
+/// A species of the Pokédex as import checks and names one.
+public struct PokedexName: Sendable, Equatable {
+    /// PokeAPI's name, e.g. `mr-mime`.
+    public var slug: String
+    /// The name in the store's language (else English, else PokeAPI's name).
+    public var name: String
+}
+
+extension CollectionStore {
+    /// Every species of the Pokédex, built in or fetched, by number.
+    public func pokedexNames() async throws -> [Int: PokedexName] {
+        let language = self.language
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db, sql: "WITH \(SpeciesSQL.shown(ids: "SELECT id FROM pokedex_species")) SELECT id, species_name, name FROM shown",
+                arguments: ["language": language])
+            return Dictionary(rows.map { ($0["id"], PokedexName(slug: $0["species_name"], name: $0["name"])) }) { first, _ in first }
+        }
+    }
+
+    /// Adds, in one transaction, the entries whose uuid the collection does not hold yet, with
+    /// their times as given and new local ids. Each is recorded as the history replays it: an
+    /// `import` row (its catch), then `nickname-set`, `favorite` and `release` rows for what it
+    /// is. With `dryRun` nothing is written: the outcomes say what would happen.
+    public func importEntries(_ entries: [ImportedEntry], dryRun: Bool, at date: Date) async throws -> [ImportOutcome] {
+        if dryRun {
+            return try await read { db in
+                try entries.map { entry in
+                    let existing = try Self.entryID(uuid: entry.uuid, db)
+                    return ImportOutcome(entry: entry, action: existing == nil ? .wouldImport : .alreadyHere, id: existing)
+                }
+            }
+        }
+        return try await write { db in
+            // PokeAPI's names, read once: the pokedex_species view costs a scan per lookup.
+            let slugs = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, name FROM pokedex_species").map { ($0["id"] as Int, $0["name"] as String) }
+            ) { first, _ in first }
+            return try entries.map { entry in
+                if let existing = try Self.entryID(uuid: entry.uuid, db) {
+                    return ImportOutcome(entry: entry, action: .alreadyHere, id: existing)
+                }
+                guard let slug = slugs[entry.speciesID] else { throw StoreError.speciesNotCached(id: entry.speciesID) }
+                return ImportOutcome(entry: entry, action: .imported, id: try Self.insert(entry, slug: slug, at: date, db))
+            }
+        }
+    }
+
+    private static func entryID(uuid: String, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
+    }
+
+    private static func insert(_ entry: ImportedEntry, slug: String, at date: Date, _ db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: """
+            INSERT INTO main.caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                entry.speciesID, entry.nickname, entry.isFavorite, entry.isShiny, StoredDate.text(entry.caughtAt),
+                entry.releasedAt.map(StoredDate.text), entry.uuid,
+            ])
+        let id = db.lastInsertedRowID
+        // Raw SQL, like the entry: a record insert per history row took most of a large import.
+        let history = try db.cachedStatement(
+            sql: "INSERT INTO main.history (entry_id, action, detail, occurred_at) VALUES (?, ?, ?, ?)")
+        let time = StoredDate.text(date)
+        func record(_ action: HistoryAction, _ detail: String?) throws {
+            try history.execute(arguments: [id, action.rawValue, detail, time])
+        }
+        try record(.import, slug + (entry.isShiny ? " (shiny)" : ""))
+        if let nickname = entry.nickname { try record(.nicknameSet, nickname) }
+        if entry.isFavorite { try record(.favorite, nil) }
+        if entry.releasedAt != nil { try record(.release, nil) }
+        return id
+    }
+}
+
+/// Times in exported files: ISO 8601 in UTC to the millisecond, `2026-11-22T04:05:06.123Z`
+/// (mydex keeps times to the millisecond, so they come back exactly).
+public enum TransferTime {
+    public static func text(_ date: Date) -> String {
+        // Rounded, not cut: a time read back from the database may lie a hair below its millisecond.
+        StoredDate.text(date, separator: "T", rounding: .toNearestOrAwayFromZero) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, with or without a fraction (kept to the millisecond), then `Z` or an
+    /// offset (`+09:00`, `+0900`); a space may stand for the `T`. Nil for anything else.
+    public static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? { StoredDate.number(bytes, range) }
+        guard bytes.count >= 20, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 32,
+              bytes[13] == 58, bytes[16] == 58,
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour < 24, minute < 60, second < 60 else { return nil }
+        var index = 19
+        var milliseconds = 0
+        if bytes[index] == 46 {
+            let digits = bytes[(index + 1)...].prefix { $0 >= 48 && $0 <= 57 }
+            guard !digits.isEmpty else { return nil }
+            for (position, digit) in digits.prefix(3).enumerated() { milliseconds += Int(digit - 48) * [100, 10, 1][position] }
+            index += 1 + digits.count
+        }
+        guard index < bytes.count else { return nil }
+        var offsetMinutes = 0
+        switch bytes[index] {
+        case 90 where index + 1 == bytes.count:  // Z
+            break
+        case 43, 45:  // + or -
+            let rest = bytes.count - index - 1
+            guard rest == 5 || rest == 4, let hours = number(index + 1..<index + 3),
+                  let minutes = rest == 5 ? (bytes[index + 3] == 58 ? number(index + 4..<index + 6) : nil) : number(index + 3..<index + 5),
+                  hours < 24, minutes < 60 else { return nil }
+            offsetMinutes = (hours * 60 + minutes) * (bytes[index] == 45 ? -1 : 1)
+        default:
+            return nil
+        }
+        let days = GregorianDays.days(year: year, month: month, day: day)
+        let seconds = ((hour * 60 + minute - offsetMinutes) * 60 + second)
+        return Date(timeIntervalSince1970: Double(Int64(days) * 86_400_000 + Int64(seconds) * 1000 + Int64(milliseconds)) / 1000)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+}
