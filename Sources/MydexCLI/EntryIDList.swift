@@ -45,8 +45,6 @@ struct EntryIDList: Equatable {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int64(text)
     }
-
-    var isSingle: Bool { ids.count == 1 }
 }
 
 /// The `ID…` argument of every command that acts on entries.

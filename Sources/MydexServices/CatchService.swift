@@ -85,9 +85,9 @@ public struct CatchService: Sendable {
         }
         let isShiny = RandomSpecies.rollShiny(using: &generator)
 
-        let stored = try await pokedex.source(ofSpecies: speciesID)
         var fetched: Species?
-        if offlineReason == nil && stored != .api {
+        // Offline, where the species' data came from does not matter: not asked (catch --count makes many).
+        if offlineReason == nil, case let stored = try await pokedex.source(ofSpecies: speciesID), stored != .api {
             do {
                 fetched = try await api.speciesData(id: speciesID, fetchedAt: clock.now())
                 answered = true

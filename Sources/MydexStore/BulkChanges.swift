@@ -35,7 +35,7 @@ public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         func ids(_ matching: (EntryProblem) -> Bool) -> [Int64] { problems.filter(matching).map(\.id) }
-        func list(_ ids: [Int64]) -> String { ids.map { "#\($0)" }.joined(separator: ", ") }
+        func list(_ ids: [Int64]) -> String { Self.compact(ids) }
         var parts: [String] = []
         let missing = ids { if case .notFound = $0 { true } else { false } }
         if !missing.isEmpty {
@@ -56,6 +56,22 @@ public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible
             parts.append("\(list(held)) \(held.count == 1 ? "is" : "are") not released (`mydex list --all` shows released entries)")
         }
         return parts.joined(separator: "; ") + ". Nothing was changed."
+    }
+
+    /// "#2, #5-9, #12": runs of consecutive ids as ranges, as they are typed, and after
+    /// `shown` pieces a count of the rest (`release 1-5000` on a small collection stays one line).
+    static func compact(_ ids: [Int64], shown: Int = 10) -> String {
+        var runs: [ClosedRange<Int64>] = []
+        for id in ids {
+            if let last = runs.last, last.upperBound + 1 == id {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else {
+                runs.append(id...id)
+            }
+        }
+        let pieces = runs.prefix(shown).map { $0.count == 1 ? "#\($0.lowerBound)" : "#\($0.lowerBound)-\($0.upperBound)" }
+        let rest = runs.dropFirst(shown).reduce(0) { $0 + $1.count }
+        return pieces.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
     }
 
     /// The one problem of a one-entry command, as that command has always reported it.

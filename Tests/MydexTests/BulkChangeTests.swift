@@ -52,7 +52,7 @@ struct BulkChangeTests {
         let run = await environment.run("release", "1-3", "8", "9")
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError.contains("no entries #8, #9 in your collection"))
+        #expect(run.standardError.contains("no entries #8-9 in your collection"))
         #expect(run.standardError.contains("#3 was released"))
         #expect(run.standardError.contains("#2 is a favorite"))
         #expect(run.standardError.contains("Nothing was changed"))
@@ -66,6 +66,11 @@ struct BulkChangeTests {
         let unfavorite = await environment.run("unfavorite", "2", "40")
         #expect(unfavorite.status == 1)
         #expect(try environment.databaseBytes() == before)
+
+        // Many unknown ids are named as the ranges they were typed as, on one line.
+        let many = await environment.run("release", "1", "4-5000", "6000", "7000-7001")
+        #expect(many.standardError.contains("no entries #4-5000, #6000, #7000-7001 in your collection"))
+        #expect(EntryProblems.compact(Array(stride(from: 1, through: 40, by: 2))) == "#1, #3, #5, #7, #9, #11, #13, #15, #17, #19 and 10 more")
 
         // One id keeps the message it always had.
         let single = await environment.run("release", "2")

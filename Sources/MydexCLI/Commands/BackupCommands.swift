@@ -205,7 +205,8 @@ extension RestorePreview {
         [
             SafeText("Your collection now: \(currentDescription)."),
             SafeText("The backup:          \(describe(backup)), in ") + SafeText(source),
-            "Your collection now will be saved to " + SafeText(safetyBackup) + " first.",
+            // The folder, not the file: the file's name is the time of the restore itself.
+            "Your collection now will first be saved in " + SafeText((safetyBackup as NSString).deletingLastPathComponent) + ".",
         ]
     }
 }
