@@ -19,13 +19,19 @@ public struct Mydex: AsyncParsableCommand {
               $ mydex catch
               $ mydex catch --offline
               $ mydex list --sort dex
+              $ mydex list --type fire --generation 1
+              $ mydex list --group --sort count
               $ mydex dex 25 --lang ko
               $ mydex search pika
               $ mydex sprite pikachu
               $ mydex cry 25
               $ mydex stats
               $ mydex nickname 3 Sparky
-              $ mydex release 3
+              $ mydex release 3 5-7
+              $ mydex release --duplicates --dry-run
+              $ mydex unrelease 3
+              $ mydex export collection.csv
+              $ mydex import collection.csv
               $ mydex backup
               $ mydex --db ~/other.sqlite list
             """,
