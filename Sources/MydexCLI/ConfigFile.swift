@@ -1,6 +1,5 @@
 import Foundation
 import MydexServices
-import MydexStore
 import PokeAPI
 import TOMLKit
 
@@ -92,8 +91,7 @@ enum ConfigFile {
                 guard let sprites = value.bool else { throw problem(key, "sprites must be true or false.") }
                 settings.sprites = sprites
             default:
-                let near = keys.map { ($0, SearchText.distance(key.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-                let suggestion = near.map { "Did you mean '\($0.0)'? " } ?? ""
+                let suggestion = CommandLineArguments.nearest(to: key, among: keys).map { "Did you mean '\($0)'? " } ?? ""
                 throw problem(key, "unknown key '\(key)'. \(suggestion)The keys are \(keys.joined(separator: ", ")).")
             }
         }

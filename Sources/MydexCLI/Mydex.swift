@@ -177,12 +177,15 @@ enum CommandLineArguments {
 
     /// "Did you mean `list`?" for a near miss (a unique prefix, or one or two letters off).
     static func suggestion(for word: String, among commands: [String]) -> String {
-        let lowered = word.lowercased()
-        let prefixed = commands.filter { $0.hasPrefix(lowered) }
-        let near = prefixed.count == 1 ? prefixed
-            : commands.map { ($0, SearchText.distance(lowered, $0)) }.filter { $0.1 <= 2 }
-                .sorted { $0.1 < $1.1 }.map(\.0)
-        if let best = near.first { return "Did you mean `\(best)`?" }
+        if let best = nearest(to: word, among: commands) { return "Did you mean `\(best)`?" }
         return "Commands: \(commands.filter { $0 != "help" }.joined(separator: ", ")). See `mydex --help`."
+    }
+
+    /// The word meant by a near miss: the only one it begins, else the closest one or two letters off.
+    static func nearest(to word: String, among words: [String]) -> String? {
+        let lowered = word.lowercased()
+        let prefixed = words.filter { $0.hasPrefix(lowered) }
+        if prefixed.count == 1 { return prefixed[0] }
+        return words.map { ($0, SearchText.distance(lowered, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
     }
 }
