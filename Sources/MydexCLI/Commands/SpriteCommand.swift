@@ -79,6 +79,7 @@ struct SpriteCommand: MydexCommand {
         // when something needs it: a bare random picture, as a shell prompt draws, reads no more
         // than the catalog's species count and one sprite.
         let pokedex = OnDemand { try CollectionStore.inMemory(now: context.clock.now(), language: language) }
+        let speciesCount = OnDemand { try Catalog.embedded.speciesCount() }
         if let generation {
             let finder = SpeciesFinder(store: try pokedex.value())
             try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
@@ -88,10 +89,10 @@ struct SpriteCommand: MydexCommand {
         for argument in pokemon {
             if Self.isRandom(argument) {
                 let pick = generation == nil
-                    ? RandomSpecies.offline(amongBuiltIn: try Catalog.embedded.speciesCount(), using: &generator)
+                    ? RandomSpecies.offline(amongBuiltIn: try speciesCount.value(), using: &generator)
                     : try await RandomSpecies(store: try pokedex.value()).offline(generation: generation, using: &generator)
                 picks.append((pick.speciesID, shiny || pick.shiny))
-            } else if let number = Int(argument), try (1...Catalog.embedded.speciesCount()).contains(number) {
+            } else if let number = Int(argument), number >= 1, try number <= speciesCount.value() {
                 picks.append((number, shiny))
             } else {
                 picks.append((try await SpeciesFinder(store: try pokedex.value()).species(matching: argument).id, shiny))
