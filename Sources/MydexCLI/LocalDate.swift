@@ -18,7 +18,7 @@ enum LocalDate {
             return true
         }
         guard let year = number(4), skip("-"), let month = number(2), skip("-"), let day = number(2),
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+              (1...12).contains(month), (1...GregorianDays.daysIn(month: month, year: year)).contains(day) else { return nil }
         var (hour, minute, second) = (0, 0, 0)
         if skip("T ") {
             guard let h = number(2), skip(":"), let m = number(2), h < 24, m < 60 else { return nil }
@@ -44,10 +44,5 @@ enum LocalDate {
         // The zone's offset at that wall-clock time: asked twice, so a day when it changes is right.
         let guess = Date(timeIntervalSince1970: wallClock - Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: wallClock))))
         return Date(timeIntervalSince1970: wallClock - Double(timeZone.secondsFromGMT(for: guess)))
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        GregorianDays.days(year: month == 12 ? year + 1 : year, month: month == 12 ? 1 : month + 1, day: 1)
-            - GregorianDays.days(year: year, month: month, day: 1)
     }
 }

@@ -138,7 +138,7 @@ public enum TransferTime {
               bytes[13] == 58, bytes[16] == 58,
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              (1...12).contains(month), day >= 1, day <= GregorianDays.daysIn(month: month, year: year),
               hour < 24, minute < 60, second < 60 else { return nil }
         var index = 19
         var milliseconds = 0
@@ -165,13 +165,5 @@ public enum TransferTime {
         let days = GregorianDays.days(year: year, month: month, day: day)
         let seconds = ((hour * 60 + minute - offsetMinutes) * 60 + second)
         return Date(timeIntervalSince1970: Double(Int64(days) * 86_400_000 + Int64(seconds) * 1000 + Int64(milliseconds)) / 1000)
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }
