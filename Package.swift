@@ -47,11 +47,23 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
+        // The interface's words in every language: gettext catalogs (mydex.pot, the English
+        // source, and one .po a language), embedded the same way.
+        .target(
+            name: "CMydexStrings",
+            exclude: ["mydex.pot", "ko.po", "ja.po", "zh-Hans.po", "zh-Hant.po", "fr.po", "de.po", "es.po", "it.po"]
+        ),
+        // What mydex says, in the user's language: the catalogs, plural forms, Korean particles,
+        // numbers and dates. Every layer above speaks through it.
+        .target(
+            name: "MydexText",
+            dependencies: ["CMydexStrings"]
+        ),
         .target(
             name: "MydexStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CMydexMigrations", "CMydexCatalog", "CMydexSprites",
+                "CMydexMigrations", "CMydexCatalog", "CMydexSprites", "MydexText",
             ]
         ),
         // PNG decoding for `--big` pictures: libpng's simplified API, loaded with dlopen on first
@@ -62,16 +74,16 @@ let package = Package(
         ),
         .target(
             name: "PokeAPI",
-            dependencies: ["CCurlShim"]
+            dependencies: ["CCurlShim", "MydexText"]
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexStore", "PokeAPI", "CPNGDecode"]
+            dependencies: ["MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
         ),
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices",
+                "MydexServices", "MydexText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -124,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
+                "MydexCLI", "MydexServices", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 import PokeAPI
 import Synchronization
 
@@ -109,7 +110,9 @@ struct GlobalOptions: ParsableArguments {
     /// `--lang`, `MYDEX_LANG`, the locale: a bad explicit value is a usage error naming its source.
     func language(_ context: MydexContext) throws -> String {
         do {
-            return try DisplayLanguage.resolve(explicit: lang, environment: context.environment)
+            let code = try DisplayLanguage.resolve(explicit: lang, environment: context.environment)
+            // The pseudo-language's data is Korean: what is left in Latin letters is mydex's own text.
+            return code == InterfaceLanguage.pseudo.rawValue ? "ko" : code
         } catch {
             throw UsageError(error.description)
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 /// The root command.
 public struct Mydex: AsyncParsableCommand {
@@ -51,6 +52,14 @@ public struct Mydex: AsyncParsableCommand {
     /// parser errors included. A reader that goes away (`mydex list | head`) ends the command
     /// quietly with 0.
     public static func run(arguments: [String], context: MydexContext) async -> Int32 {
+        // The language is known before parsing, so that help and parse errors speak it too.
+        let language = InterfaceLanguage(dataLanguage: CommandLineArguments.dataLanguage(arguments, context))
+        return await Translator.$current.withValue(Translator(language)) {
+            await runParsed(arguments: arguments, context: context)
+        }
+    }
+
+    private static func runParsed(arguments: [String], context: MydexContext) async -> Int32 {
         do {
             let arguments = try CommandLineArguments.normalized(arguments)
             var command = try parseAsRoot(arguments)
@@ -121,6 +130,31 @@ extension MydexCommand {
 enum CommandLineArguments {
     static let commonOptionsWithValues = GlobalOptions.optionsWithValues.union(NetworkOptions.optionsWithValues)
     static let entryCommands: Set<String> = ["show", "release", "unrelease", "nickname", "favorite", "unfavorite"]
+
+    /// The data language as the command will resolve it (`--lang`, `MYDEX_LANG`, the config
+    /// file's `lang`, the locale), read before parsing; a bad value counts as none here (the
+    /// command reports it, in the language the rest gives).
+    static func dataLanguage(_ arguments: [String], _ context: MydexContext) -> String {
+        var explicit: String?
+        let options = Array(arguments.prefix { $0 != "--" })
+        for (index, argument) in options.enumerated() {
+            if argument == "--lang", index + 1 < options.count {
+                explicit = options[index + 1]
+            } else if argument.hasPrefix("--lang=") {
+                explicit = String(argument.dropFirst("--lang=".count))
+            }
+        }
+        var environment = context.environment
+        if explicit.flatMap(DisplayLanguage.match) == nil, DisplayLanguage.match(environment["MYDEX_LANG"] ?? "") == nil,
+           let configured = try? context.configured() {
+            environment = configured.environment
+        }
+        for candidate in [explicit, environment["MYDEX_LANG"]] {
+            if let code = candidate.flatMap(DisplayLanguage.match) { return code }
+        }
+        environment["MYDEX_LANG"] = nil
+        return (try? DisplayLanguage.resolve(explicit: nil, environment: environment)) ?? "en"
+    }
 
     static func normalized(_ arguments: [String]) throws -> [String] {
         var leading: [String] = []

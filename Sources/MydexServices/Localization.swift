@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 
 /// Which language mydex shows Pokémon names, types, genus and Pokédex text in.
 public enum DisplayLanguage {
@@ -35,7 +36,7 @@ public enum DisplayLanguage {
     /// A code as the user wrote it (`KO`, `ja-Hrkt`, `zh_TW`) to PokeAPI's, if supported.
     public static func match(_ code: String) -> String? {
         let lowered = code.lowercased().replacingOccurrences(of: "_", with: "-")
-        if supported.contains(lowered) { return lowered }
+        if supported.contains(lowered) || lowered == InterfaceLanguage.pseudo.rawValue { return lowered }
         return fromPOSIXLocale(code)
     }
 
@@ -71,7 +72,10 @@ public struct Localizer: Sendable {
         self.typeNames = byType
     }
 
-    private func text(_ texts: [String: String]) -> String? { texts[language] ?? texts["en"] }
+    /// The first language of `language`'s fallback chain that has this text.
+    private func text(_ texts: [String: String]) -> String? {
+        DataLanguage.fallbacks(language).lazy.compactMap { texts[$0] }.first
+    }
 
     public func name(_ species: Species) -> String { text(species.names) ?? species.name }
 
@@ -80,7 +84,7 @@ public struct Localizer: Sendable {
     public func flavorText(_ species: Species) -> String? { text(species.flavorTexts) }
 
     public func typeName(_ type: String) -> String {
-        typeNames[type]?[language] ?? typeNames[type]?["en"] ?? type.prefix(1).uppercased() + type.dropFirst()
+        typeNames[type].flatMap(text) ?? type.prefix(1).uppercased() + type.dropFirst()
     }
 
     public func types(_ species: Species) -> String {
