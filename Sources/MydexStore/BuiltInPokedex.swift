@@ -5,8 +5,9 @@ import Foundation
 /// `PokedexGenerator` (see the README), which also compiles it into the catalog image mydex embeds.
 ///
 /// The file is JSON Lines: a header line, then one `TermRecord` per line (the names of stats,
-/// abilities, evolution triggers, egg groups and habitats), then one `Species` per line, so a
-/// regenerated file diffs term by term and species by species.
+/// abilities, evolution triggers, egg groups and habitats, and of the items and moves that
+/// evolutions name), then one `Species` per line, so a regenerated file diffs term by term and
+/// species by species.
 public struct BuiltInPokedex: Sendable {
     public struct Header: Codable, Sendable, Equatable {
         public var format: Int
@@ -28,10 +29,12 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
-    /// Something species refer to by PokeAPI name, with its names by language.
+    /// Something species refer to by PokeAPI name (or id), with its names by language.
     public struct TermRecord: Codable, Sendable, Equatable {
-        /// `stat`, `ability`, `evolution-trigger`, `egg-group` or `habitat`.
+        /// `stat`, `ability`, `evolution-trigger`, `egg-group` or `habitat`; `item` or `move`,
+        /// which evolutions name by PokeAPI id.
         public var kind: String
+        /// PokeAPI's name (`lightning-rod`), or for items and moves its id in decimal (`83`).
         public var name: String
         public var names: [String: String]
 

@@ -1,6 +1,7 @@
 import CMydexCatalog
 import Foundation
 import GRDB
+import MydexText
 
 /// The built-in Pokédex as a SQLite image: species, their names (with search keys), genus and
 /// Pokédex text in every language, their types, and type names. It is compiled into mydex and
@@ -43,11 +44,13 @@ public struct Catalog: Sendable {
         try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schemaName)")
         let image = UnsafeMutablePointer<UInt8>(bitPattern: address)
         let code = mydex_catalog_deserialize(UnsafeMutableRawPointer(db.sqliteConnection), Self.schemaName, image, count)
-        guard code == 0 else { throw CatalogError.unreadable(detail: "SQLite error \(code)") }
+        guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
         // The header says whether this is the catalog at all, before any view is built on it.
         let format = try? String.fetchOne(db, sql: "SELECT value FROM catalog.info WHERE key = 'format'")
         guard format == CatalogSchema.format else {
-            throw CatalogError.unreadable(detail: "format \(format ?? "unknown"), expected \(CatalogSchema.format)")
+            throw CatalogError.unreadable(detail: format.map {
+                tr("catalog.error.format", ["format": $0, "expected": CatalogSchema.format])
+            } ?? tr("catalog.error.no-format", ["expected": CatalogSchema.format]))
         }
     }
 
@@ -85,7 +88,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let detail):
-            return "the built-in Pokédex in this mydex binary cannot be read (\(detail)). Reinstall mydex."
+            return tr("catalog.error.unreadable", ["detail": detail])
         }
     }
 }
@@ -144,7 +147,8 @@ enum CatalogSchema {
             PRIMARY KEY (species_id, slot)
         ) STRICT, WITHOUT ROWID;
         -- Names of what species refer to by PokeAPI name: `kind` is `stat`, `ability`,
-        -- `evolution-trigger`, `egg-group` or `habitat`.
+        -- `evolution-trigger`, `egg-group` or `habitat`; or by PokeAPI id (`term` the decimal id):
+        -- `item` or `move`, only those that evolutions name.
         CREATE TABLE term_names (
             kind TEXT NOT NULL,
             term TEXT NOT NULL,

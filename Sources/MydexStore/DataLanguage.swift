@@ -4,15 +4,22 @@
 public enum DataLanguage {
     /// The languages to try in order, `code` first (PokeAPI's codes, lower-case).
     public static func fallbacks(_ code: String) -> [String] {
-        let nearest: [String] = switch code {
-        case "ja": ["ja-hrkt"]
-        case "ja-hrkt": ["ja"]
-        case "es-419": ["es"]
-        case "es": ["es-419"]
-        case "zh-hant": ["zh-hans"]
-        case "zh-hans": ["zh-hant"]
-        default: []
-        }
-        return code == "en" ? ["en"] : [code] + nearest + ["en"]
+        code == "en" ? ["en"] : [code] + (nearest[code].map { [$0] } ?? []) + ["en"]
+    }
+
+    /// The language tried right after each that has one (before English).
+    static let nearest: [String: String] = [
+        "ja": "ja-hrkt", "ja-hrkt": "ja",
+        "es-419": "es", "es": "es-419",
+        "zh-hant": "zh-hans", "zh-hans": "zh-hant",
+    ]
+
+    /// `fallbacks` in SQL, for a language that is bound rather than known when the SQL is
+    /// written: the nearest language of `language` (an expression, e.g. `:language`), else NULL.
+    /// It depends on the bound value alone, so SQLite computes it once and still finds rows by key.
+    static func nearestSQL(_ language: String) -> String {
+        "(CASE \(language) "
+            + nearest.sorted { $0.key < $1.key }.map { "WHEN '\($0.key)' THEN '\($0.value)' " }.joined()
+            + "END)"
     }
 }

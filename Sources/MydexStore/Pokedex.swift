@@ -136,14 +136,16 @@ public struct Pokedex: Sendable {
         }
     }
 
-    /// Species whose name as shown (the store's language, else English) starts with `key`.
+    /// Species whose name as shown (the store's language, else its nearest, else English)
+    /// starts with `key`.
     public func speciesIDs(shownNamePrefix key: String) async throws -> [Int] {
         try await store.read { db in
             try Int.fetchAll(db, sql: """
                 SELECT s.id FROM pokedex_species s
                 LEFT JOIN pokedex_names l ON l.species_id = s.id AND l.language = :language
+                LEFT JOIN pokedex_names n ON n.species_id = s.id AND n.language = \(SpeciesSQL.nearestLanguage)
                 LEFT JOIN pokedex_names e ON e.species_id = s.id AND e.language = 'en'
-                WHERE substr(coalesce(l.key, e.key, search_key(s.name)), 1, length(:key)) = :key
+                WHERE substr(coalesce(l.key, n.key, e.key, search_key(s.name)), 1, length(:key)) = :key
                 ORDER BY s.id
                 """, arguments: ["key": key, "language": language])
         }
@@ -221,15 +223,16 @@ public struct Pokedex: Sendable {
     }
 
     /// Species whose number is `number` or one of whose names contains `key` (a search key),
-    /// in Pokédex order, each with the first name that matched (by language: the store's,
-    /// English, then the rest in code order; PokeAPI's own name last).
+    /// in Pokédex order, each with the first name that matched (by language: the store's, its
+    /// nearest, English, then the rest in code order; PokeAPI's own name last).
     public func speciesMatching(key: String, number: Int?) async throws -> [(id: Int, matched: SpeciesName?)] {
         try await store.read { db in
             let matches = key.isEmpty ? [] : try SpeciesName.fetchAll(db, sql: """
                 SELECT species_id, language, name, key FROM (
                     SELECT species_id, language, name, key,
                         row_number() OVER (PARTITION BY species_id ORDER BY
-                            language = 'api', language <> :language, language <> 'en', language) AS rank
+                            language = 'api', language <> :language, language IS NOT \(SpeciesSQL.nearestLanguage),
+                            language <> 'en', language) AS rank
                     FROM \(SpeciesSQL.allNames)
                     WHERE instr(key, :key) > 0)
                 WHERE rank = 1 ORDER BY species_id
@@ -313,9 +316,10 @@ public struct Pokedex: Sendable {
                 FROM main.caught_pokemon
                 """)
             let types = try PokedexStats.TypeCount.fetchAll(db, sql: """
-                SELECT t.type, coalesce(tl.name, te.name, t.type) AS name, count(*) AS count
+                SELECT t.type, coalesce(tl.name, tn.name, te.name, t.type) AS name, count(*) AS count
                 FROM main.caught_pokemon c JOIN pokedex_types t ON t.species_id = c.species_id
                 LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
+                LEFT JOIN pokedex_type_names tn ON tn.type = t.type AND tn.language = \(SpeciesSQL.nearestLanguage)
                 LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
                 WHERE c.released_at IS NULL
                 GROUP BY t.type ORDER BY count DESC, t.type

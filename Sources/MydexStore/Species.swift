@@ -82,7 +82,8 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
         /// PokeAPI's evolution trigger name: `level-up`, `trade`, `use-item`, …
         public var trigger: String
         public var minLevel: Int?
-        /// PokeAPI item ids (the item to use, or to hold): PokeAPI's CSV tables have no item names.
+        /// PokeAPI item ids (the item to use, or to hold): the catalog has their names as terms of
+        /// kind `item` (`SpeciesProfile.name("item", "83")`).
         public var item: Int?
         public var heldItem: Int?
         public var minHappiness: Int?
@@ -92,7 +93,7 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
         public var timeOfDay: String?
         /// 1 female, 2 male.
         public var gender: Int?
-        /// A PokeAPI move id the species must know (the CSV tables have no move names).
+        /// A PokeAPI move id the species must know: its names are terms of kind `move`.
         public var knownMove: Int?
         /// A PokeAPI type name a known move must have.
         public var knownMoveType: String?

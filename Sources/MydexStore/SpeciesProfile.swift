@@ -3,7 +3,9 @@ import GRDB
 
 /// What `show` and `dex` print about a species beyond its own record: its evolution chain, with
 /// how many of each species the collection holds, and the names, in the store's language (else
-/// English), of the stats, abilities, triggers, egg groups and habitat it refers to.
+/// the languages `DataLanguage.fallbacks` gives, name by name), of the stats, abilities,
+/// triggers, egg groups and habitat it refers to, and of the items and moves its chain's
+/// evolutions need.
 public struct SpeciesProfile: Sendable, Equatable {
     /// One species of an evolution chain.
     public struct Link: Sendable, Equatable {
@@ -23,7 +25,10 @@ public struct SpeciesProfile: Sendable, Equatable {
     public var chain: [Link]
     /// Names of species evolutions refer to (party or trade partners) by id.
     public var otherSpecies: [Int: String]
-    /// Localized names by kind (`stat`, `ability`, `evolution-trigger`, `egg-group`, `habitat`), then PokeAPI name.
+    /// Localized names by kind (`stat`, `ability`, `evolution-trigger`, `egg-group`, `habitat`),
+    /// then PokeAPI name; and by kind `item` and `move`, then PokeAPI id as a decimal string
+    /// (`["item"]["83"]`, Thunder Stone): the items (to use or to hold) and moves (to know) that
+    /// the chain's evolutions name, in a profile of a species (not in `Pokedex.terms()`).
     public var terms: [String: [String: String]]
 
     public init(chain: [Link] = [], otherSpecies: [Int: String] = [:], terms: [String: [String: String]] = [:]) {
@@ -32,7 +37,7 @@ public struct SpeciesProfile: Sendable, Equatable {
         self.terms = terms
     }
 
-    /// The name of `term` of `kind`, else nil.
+    /// The name of `term` of `kind`, else nil: `name("ability", "static")`, `name("item", "83")`.
     public func name(_ kind: String, _ term: String) -> String? { terms[kind]?[term] }
 }
 
@@ -64,24 +69,42 @@ extension Pokedex {
                     evolution: link.evolution, held: row.held)
             }
         }
-        var profile = try await terms()
+        let evolutions = links.flatMap(\.evolution)
+        var profile = try await terms(
+            items: Set(evolutions.flatMap { [$0.item, $0.heldItem].compactMap { $0 } }),
+            moves: Set(evolutions.compactMap(\.knownMove)))
         profile.chain = chain
         profile.otherSpecies = Dictionary(partners.compactMap { id in rows[id].map { (id, $0.name) } },
                                           uniquingKeysWith: { first, _ in first })
         return profile
     }
 
-    /// A profile with the localized terms alone (no chain): what lists of species need.
-    public func terms() async throws -> SpeciesProfile {
-        let language = self.language
+    /// A profile with the localized terms alone (no chain, no items or moves): what lists of
+    /// species need.
+    public func terms() async throws -> SpeciesProfile { try await terms(items: [], moves: []) }
+
+    /// The localized terms, with the names of these items and moves (PokeAPI ids). Each name is
+    /// the first of `DataLanguage.fallbacks` the catalog has it in: Japanese egg groups exist in
+    /// kana (ja-hrkt) only.
+    func terms(items: Set<Int>, moves: Set<Int>) async throws -> SpeciesProfile {
+        let languages = DataLanguage.fallbacks(language)
+        // The rows of every language of the chain, the best last, so that it wins.
+        let inLanguages = "language IN (\(databaseQuestionMarks(count: languages.count)))"
+        let bestLast = "ORDER BY CASE language " + languages.indices.map { "WHEN ? THEN \($0) " }.joined() + "END DESC"
         let names = try await store.read { db in
             var names: [String: [String: String]] = [:]
-            // The store's language wins over English: it is read last.
-            for row in try Row.fetchAll(db, sql: """
-                SELECT kind, term, name FROM catalog.term_names WHERE language IN ('en', :language)
-                ORDER BY language = :language
-                """, arguments: ["language": language]) {
-                names[row["kind"], default: [:]][row["term"]] = row["name"]
+            func read(_ condition: String, _ arguments: [String]) throws {
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT kind, term, name FROM catalog.term_names WHERE \(condition) AND \(inLanguages) \(bestLast)
+                    """, arguments: StatementArguments(arguments + languages + languages))
+                while let row = try rows.next() {
+                    names[row[0], default: [:]][row[1]] = row[2]
+                }
+            }
+            try read("kind NOT IN ('item', 'move')", [])
+            // Items and moves by key: a profile needs a few of hundreds.
+            for (kind, ids) in [("item", items), ("move", moves)] where !ids.isEmpty {
+                try read("kind = ? AND term IN (\(databaseQuestionMarks(count: ids.count)))", [kind] + ids.sorted().map(String.init))
             }
             return names
         }

@@ -2,8 +2,12 @@
 /// `:language`, read straight from the catalog's and the fetched tables by primary key. (The
 /// `pokedex_*` views merge the two with UNION ALL, which SQLite cannot push a join into: joined
 /// per row, they were materialized whole, tens of milliseconds per query.) A fetched species
-/// replaces the catalog's; the language falls back to English, then to PokeAPI's name.
+/// replaces the catalog's; the language falls back as `DataLanguage.fallbacks` says (the
+/// nearest language, then English), then to PokeAPI's name.
 enum SpeciesSQL {
+    /// The language tried after `:language` and before English, or NULL (`DataLanguage`).
+    static let nearestLanguage = DataLanguage.nearestSQL(":language")
+
     /// A CTE `shown(id, species_name, name, name_key, generation, type_list, type_name_list)`
     /// over the species whose ids `ids` (a SELECT of one column) returns.
     static func shown(ids: String) -> String {
@@ -12,11 +16,11 @@ enum SpeciesSQL {
             SELECT i.id,
                 coalesce(f.name, c.name) AS species_name,
                 CASE WHEN f.id IS NOT NULL
-                    THEN coalesce(json_extract(f.names, '$."' || :language || '"'), json_extract(f.names, '$.en'), f.name)
-                    ELSE coalesce(cl.name, ce.name, c.name) END AS name,
+                    THEN \(fetchedName("f"))
+                    ELSE coalesce(cl.name, cn.name, ce.name, c.name) END AS name,
                 CASE WHEN f.id IS NOT NULL
-                    THEN search_key(coalesce(json_extract(f.names, '$."' || :language || '"'), json_extract(f.names, '$.en'), f.name))
-                    ELSE coalesce(cl.key, ce.key, c.name) END AS name_key,
+                    THEN search_key(\(fetchedName("f")))
+                    ELSE coalesce(cl.key, cn.key, ce.key, c.name) END AS name_key,
                 coalesce(f.generation, c.generation) AS generation,
                 coalesce((SELECT group_concat(type, '/') FROM (\(types("i.id")))), '') AS type_list,
                 coalesce((SELECT group_concat(\(typeName("t.type")), '/') FROM (\(types("i.id"))) t), '') AS type_name_list
@@ -24,8 +28,18 @@ enum SpeciesSQL {
             LEFT JOIN main.fetched_species f ON f.id = i.id
             LEFT JOIN catalog.species c ON c.id = i.id AND f.id IS NULL
             LEFT JOIN catalog.species_names cl ON cl.species_id = c.id AND cl.language = :language
+            LEFT JOIN catalog.species_names cn ON cn.species_id = c.id AND cn.language = \(nearestLanguage)
             LEFT JOIN catalog.species_names ce ON ce.species_id = c.id AND ce.language = 'en'
             WHERE f.id IS NOT NULL OR c.id IS NOT NULL)
+        """
+    }
+
+    /// The name of fetched species `f` (a row of `fetched_species`, names a JSON object by
+    /// language) in `:language`, its nearest language, English, else PokeAPI's name.
+    static func fetchedName(_ f: String) -> String {
+        """
+        coalesce(json_extract(\(f).names, '$."' || :language || '"'), json_extract(\(f).names, '$."' || \(nearestLanguage) || '"'), \
+        json_extract(\(f).names, '$.en'), \(f).name)
         """
     }
 
@@ -39,12 +53,15 @@ enum SpeciesSQL {
         """
     }
 
-    /// The name of type `type` in `:language`, else English, else PokeAPI's name.
+    /// The name of type `type` in `:language`, its nearest language, English, else PokeAPI's name
+    /// (at each language, PokeAPI's fetched names before the catalog's).
     static func typeName(_ type: String) -> String {
         """
         coalesce(
             (SELECT name FROM main.fetched_type_names WHERE type = \(type) AND language = :language),
             (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = :language),
+            (SELECT name FROM main.fetched_type_names WHERE type = \(type) AND language = \(nearestLanguage)),
+            (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = \(nearestLanguage)),
             (SELECT name FROM main.fetched_type_names WHERE type = \(type) AND language = 'en'),
             (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = 'en'),
             \(type))

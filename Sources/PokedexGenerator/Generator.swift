@@ -20,7 +20,8 @@ struct PokedexGenerator: AsyncParsableCommand {
             (pokemon.csv, pokemon_types.csv, types.csv) for what the species responses lack, and \
             base stats, abilities, evolutions, egg groups, growth rates and the names of these \
             (pokemon_stats.csv, pokemon_abilities.csv, pokemon_evolution.csv, … and their *_names \
-            and *_prose tables). With --api-url it fetches species and types from a live PokeAPI \
+            and *_prose tables, with item_names.csv and move_names.csv for the items and moves \
+            evolutions need). With --api-url it fetches species and types from a live PokeAPI \
             instead (8 requests at a time), with base stats, abilities and breeding; the ways \
             of evolving and the names of stats, abilities and the like still come from --csv-dir. \
             --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \

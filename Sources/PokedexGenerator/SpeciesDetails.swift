@@ -3,7 +3,7 @@ import MydexStore
 
 /// What PokeAPI's CSV tables say beyond names and types: base stats and abilities of each
 /// species' default form, its evolution, breeding and growth, and the names of all of these in
-/// every language (`terms`).
+/// every language (`terms`), with the names of the items and moves evolutions need (by id).
 struct SpeciesDetails {
     let table: (String) throws -> [[String: String]]
 
@@ -82,23 +82,45 @@ struct SpeciesDetails {
         }
 
         var terms: [BuiltInPokedex.TermRecord] = []
-        for (kind, file, idColumn, names) in [
-            ("stat", "stat_names.csv", "stat_id", stats), ("ability", "ability_names.csv", "ability_id", abilities),
-            ("evolution-trigger", "evolution_trigger_prose.csv", "evolution_trigger_id", triggers),
-            ("egg-group", "egg_group_prose.csv", "egg_group_id", eggGroups),
-            ("habitat", "pokemon_habitat_names.csv", "pokemon_habitat_id", habitats),
-        ] {
+        func addNames(_ kind: String, _ rows: [[String: String]], _ idColumn: String, _ term: (Int) -> String?) {
             var localized: [String: [String: String]] = [:]
-            for row in try table(file) {
-                guard let term = int(row[idColumn]).flatMap({ names[$0] }),
+            for row in rows {
+                guard let term = int(row[idColumn]).flatMap(term),
                       let language = int(row["local_language_id"]).flatMap({ languages[$0] }),
                       let name = row["name"], !name.isEmpty else { continue }
                 localized[term, default: [:]][language] = name
             }
             terms += localized.map { BuiltInPokedex.TermRecord(kind: kind, name: $0.key, names: $0.value) }
         }
+        for (kind, file, idColumn, names) in [
+            ("stat", "stat_names.csv", "stat_id", stats), ("ability", "ability_names.csv", "ability_id", abilities),
+            ("evolution-trigger", "evolution_trigger_prose.csv", "evolution_trigger_id", triggers),
+            ("egg-group", "egg_group_prose.csv", "egg_group_id", eggGroups),
+            ("habitat", "pokemon_habitat_names.csv", "pokemon_habitat_id", habitats),
+        ] {
+            addNames(kind, try table(file), idColumn) { names[$0] }
+        }
+        // Evolutions name items (to use or to hold) and moves (to know) by PokeAPI id: the names
+        // of those alone, with the id as the term (`item`/`83`), keep the catalog small (PokeAPI
+        // has some 2,000 items and 900 moves). Without the tables, evolutions show numbers.
+        let evolutions = species.flatMap { $0.evolution ?? [] }
+        for (kind, file, idColumn, used) in [
+            ("item", "item_names.csv", "item_id", Set(evolutions.flatMap { [$0.item, $0.heldItem].compactMap { $0 } })),
+            ("move", "move_names.csv", "move_id", Set(evolutions.compactMap(\.knownMove))),
+        ] where !used.isEmpty {
+            addNames(kind, try optionalTable(file), idColumn) { used.contains($0) ? String($0) : nil }
+        }
         // PokeAPI has no names for growth rates: mydex shows their identifiers.
         return terms
+    }
+
+    /// The rows of `file`, or none when the CSV folder lacks it.
+    private func optionalTable(_ file: String) throws -> [[String: String]] {
+        do {
+            return try table(file)
+        } catch GeneratorError.missing {
+            return []
+        }
     }
 
     /// `id` → `identifier` of a PokeAPI table.
