@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,8 +17,8 @@ struct AudioPlayer {
     struct NoPlayer: Error, CustomStringConvertible {
         let tried: [String]
         var description: String {
-            let detail = tried.isEmpty ? "no audio player found on PATH" : "no audio player worked (tried \(tried.joined(separator: ", ")))"
-            return "\(detail); set MYDEX_AUDIO_PLAYER, or keep the cry with --save PATH."
+            guard !tried.isEmpty else { return tr("audio.error.no-player") }
+            return tr("audio.error.no-player-worked", ["players": tried.joined(separator: ", ")])
         }
     }
 

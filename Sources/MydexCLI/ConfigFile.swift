@@ -1,5 +1,6 @@
 import Foundation
 import MydexServices
+import MydexText
 import PokeAPI
 import TOMLKit
 
@@ -38,11 +39,11 @@ enum ConfigFile {
     static func load(path: String) throws(UsageError) -> Settings {
         guard let data = FileManager.default.contents(atPath: path) else {
             // No file is the usual case; a file mydex cannot read is worth saying.
-            if FileManager.default.fileExists(atPath: path) { throw UsageError("\(path): cannot read this config file; check its permissions.") }
+            if FileManager.default.fileExists(atPath: path) { throw UsageError(tr("config.error.unreadable", ["path": path])) }
             return Settings()
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw UsageError("\(path): the config file is not UTF-8 text.")
+            throw UsageError(tr("config.error.not-utf8", ["path": path]))
         }
         return try parse(text, path: path)
     }
@@ -52,47 +53,55 @@ enum ConfigFile {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw UsageError("\(path), line \(error.source.begin.line): not valid TOML (\(error.description)).")
+            throw UsageError(tr("config.error.not-toml", [
+                "path": path, "line": String(error.source.begin.line), "reason": error.description,
+            ]))
         } catch {
-            throw UsageError("\(path): \(error)")
+            throw UsageError(tr("config.error.problem", ["path": path, "problem": "\(error)"]))
         }
         var settings = Settings()
+        // "config.toml, line 3: offline must be true or false.": where, then what is wrong (a whole sentence).
         let problem = { (key: String, detail: String) -> UsageError in
-            let line = Self.line(of: key, in: text).map { ", line \($0)" } ?? ""
-            return UsageError("\(path)\(line): \(detail)")
+            guard let line = Self.line(of: key, in: text) else {
+                return UsageError(tr("config.error.problem", ["path": path, "problem": detail]))
+            }
+            return UsageError(tr("config.error.problem-at-line", ["path": path, "line": String(line), "problem": detail]))
         }
         for (key, value) in table {
             switch key {
             case "lang":
                 guard let code = value.string, let language = DisplayLanguage.match(code) else {
-                    throw problem(key, "lang must be one of \(DisplayLanguage.supported.joined(separator: ", ")), e.g. lang = \"ko\".")
+                    throw problem(key, tr("config.error.lang", ["languages": DisplayLanguage.supported.joined(separator: ", ")]))
                 }
                 settings.environmentDefaults["MYDEX_LANG"] = language
             case "api-url":
                 guard let url = value.string, (try? LivePokeAPIClient.validated(url)) != nil else {
-                    throw problem(key, "api-url must be an http or https URL, e.g. api-url = \"\(LivePokeAPIClient.defaultBaseURL)\".")
+                    throw problem(key, tr("config.error.api-url", ["url": LivePokeAPIClient.defaultBaseURL]))
                 }
                 settings.environmentDefaults["MYDEX_API_URL"] = url
             case "offline":
-                guard let offline = value.bool else { throw problem(key, "offline must be true or false.") }
+                guard let offline = value.bool else { throw problem(key, tr("config.error.offline")) }
                 settings.environmentDefaults["MYDEX_OFFLINE"] = offline ? "1" : "0"
             case "timeout":
                 guard let seconds = value.int, NetworkOptions.timeoutRange.contains(seconds) else {
                     let range = NetworkOptions.timeoutRange
-                    throw problem(key, "timeout must be whole seconds from \(range.lowerBound) to \(range.upperBound), e.g. timeout = 30.")
+                    throw problem(key, tr("config.error.timeout", ["min": String(range.lowerBound), "max": String(range.upperBound)]))
                 }
                 settings.environmentDefaults["MYDEX_TIMEOUT"] = String(seconds)
             case "color":
                 guard let name = value.string, let color = ColorChoice(rawValue: name) else {
-                    throw problem(key, "color must be \(ColorChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")).")
+                    throw problem(key, tr("config.error.color", ["values": ColorChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")]))
                 }
                 settings.color = color
             case "sprites":
-                guard let sprites = value.bool else { throw problem(key, "sprites must be true or false.") }
+                guard let sprites = value.bool else { throw problem(key, tr("config.error.sprites")) }
                 settings.sprites = sprites
             default:
-                let suggestion = CommandLineArguments.nearest(to: key, among: keys).map { "Did you mean '\($0)'? " } ?? ""
-                throw problem(key, "unknown key '\(key)'. \(suggestion)The keys are \(keys.joined(separator: ", ")).")
+                let known = keys.joined(separator: ", ")
+                guard let suggestion = CommandLineArguments.nearest(to: key, among: keys) else {
+                    throw problem(key, tr("config.error.unknown-key", ["key": key, "keys": known]))
+                }
+                throw problem(key, tr("config.error.unknown-key-suggestion", ["key": key, "suggestion": suggestion, "keys": known]))
             }
         }
         return settings

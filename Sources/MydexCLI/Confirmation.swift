@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,13 +29,24 @@ public struct Confirmation: Sendable {
         Confirmation(isInteractive: isatty(STDIN_FILENO) == 1) { readLine(strippingNewline: true) }
     }
 
-    /// Asks `question` on standard error and reads the answer: only "y" or "yes" (any case) is yes.
+    /// Asks `question` on standard error and reads the answer: "y" or "yes" (any case), or a yes
+    /// of the interface's language (`isYes`); anything else, or no answer, is no.
     func ask(_ question: SafeText, on output: Output) throws -> Bool {
         try output.prompt(question + " [y/N] ")
         guard let answer = readAnswer() else {
             try output.note("")
             return false
         }
-        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        return Self.isYes(answer)
+    }
+
+    /// Whether `answer` means yes: "y" and "yes" in every language, and the words of the current
+    /// one (the catalog's `prompt.yes-words`: 예, 네, ㅇ in Korean; oui, o in French…), compared
+    /// trimmed and lower-cased.
+    static func isYes(_ answer: String) -> Bool {
+        let word = answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard !word.isEmpty else { return false }
+        let local = tr("prompt.yes-words").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return word == "y" || word == "yes" || local.contains(word)
     }
 }

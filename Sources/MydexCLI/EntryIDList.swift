@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexText
 
 /// The entry ids a command names: `4 5 9-12`, in the order given, each once. The one place ids
 /// and ranges are read, so every command that takes entries reads them alike.
@@ -17,11 +18,11 @@ struct EntryIDList: Equatable {
             for id in try Self.ids(in: argument) where seen.insert(id).inserted {
                 ids.append(id)
                 guard ids.count <= Self.limit else {
-                    throw ValidationError("at most \(Self.limit) entry ids at once; \(argument) goes past that.")
+                    throw ValidationError(tr("global.error.too-many-ids", ["limit": String(Self.limit), "argument": argument]))
                 }
             }
         }
-        guard !ids.isEmpty else { throw ValidationError("give at least one entry id, e.g. 4, or a range, e.g. 9-12.") }
+        guard !ids.isEmpty else { throw ValidationError(tr("global.error.no-ids")) }
         self.ids = ids
     }
 
@@ -29,13 +30,15 @@ struct EntryIDList: Equatable {
     private static func ids(in argument: String) throws -> ClosedRange<Int64> {
         let parts = argument.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count <= 2, let first = number(parts[0]), let last = parts.count == 2 ? number(parts[1]) : first else {
-            throw ValidationError("\(EntryID.problem), or ranges such as 9-12; got \(argument).")
+            throw ValidationError(tr("global.error.not-an-id", ["argument": argument]))
         }
         try EntryID.validate(first)
         try EntryID.validate(last)
-        guard first <= last else { throw ValidationError("\(argument) is a reversed range; write \(last)-\(first).") }
+        guard first <= last else {
+            throw ValidationError(tr("global.error.reversed-range", ["argument": argument, "range": "\(last)-\(first)"]))
+        }
         guard last - first < Int64(limit) else {
-            throw ValidationError("\(argument) names more than \(limit) entries; give a smaller range.")
+            throw ValidationError(tr("global.error.range-too-large", ["argument": argument, "limit": String(limit)]))
         }
         return first...last
     }
@@ -49,8 +52,7 @@ struct EntryIDList: Equatable {
 
 /// The `ID…` argument of every command that acts on entries.
 struct EntryIDArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Entry ids as shown by `mydex list`, and ranges such as 9-12.", valueName: "id"))
+    @Argument(help: ArgumentHelp(tr("global.argument.ids"), valueName: "id"))
     var ids: [String] = []
 
     func validate() throws { _ = try EntryIDList(ids) }

@@ -8,25 +8,23 @@ import Synchronization
 
 /// Options every command takes. They may also come before the subcommand (`mydex --db x list`).
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The collection database (default: $MYDEX_DB, else $XDG_DATA_HOME/mydex/mydex.sqlite, else ~/.local/share/mydex/mydex.sqlite).",
-        valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp(tr("global.option.db"), valueName: "path"))
     var db: String?
 
-    @Flag(name: .long, help: "Print JSON instead of text.")
+    @Flag(name: .long, help: ArgumentHelp(tr("global.option.json")))
     var json = false
 
     @Option(name: .long, help: ArgumentHelp(
-        "The language of Pokémon names, types and Pokédex text: \(DisplayLanguage.supported.joined(separator: ", ")) (default: $MYDEX_LANG, else your locale, else en).",
+        tr("global.option.lang", ["languages": DisplayLanguage.supported.joined(separator: ", ")]),
         valueName: "code"), completion: .list(DisplayLanguage.supported))
     var lang: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "When to print colour: auto (on a terminal only, never with NO_COLOR or TERM=dumb), always (into a pipe too) or never (default: the config file's color, else auto).",
+        tr("global.option.color"),
         valueName: ColorChoice.allCases.map(\.rawValue).joined(separator: "|")))
     var color: ColorChoice?
 
-    @Flag(name: .long, help: "No notices on stderr (only errors): for scripts.")
+    @Flag(name: .long, help: ArgumentHelp(tr("global.option.quiet")))
     var quiet = false
 
     /// The options above that take a value, for moving them from before the subcommand.
@@ -34,7 +32,7 @@ struct GlobalOptions: ParsableArguments {
     static let flags: Set<String> = ["--json", "--quiet"]
 
     func validate() throws {
-        if let db, db.isEmpty { throw ValidationError("--db needs a path.") }
+        if let db, db.isEmpty { throw ValidationError(tr("global.error.db-empty")) }
         if let lang, DisplayLanguage.match(lang) == nil {
             throw ValidationError(DisplayLanguage.Problem.unsupported(lang, source: "--lang").description)
         }
@@ -71,7 +69,7 @@ struct GlobalOptions: ParsableArguments {
             if need == .emptyIfMissing { try context.output.note(SafeText(StoreError.noCollection(path: path).description)) }
             store = try CollectionStore.inMemory(now: context.clock.now(), language: language)
         }
-        if store.isNew, need == .create { try context.output.note("Started a new collection at " + SafeText(path)) }
+        if store.isNew, need == .create { try context.output.note(SafeText(tr("global.collection-started", ["path": path]))) }
         return store
     }
 
@@ -129,7 +127,7 @@ extension CompletionKind {
 /// Options of the commands that use the network.
 struct NetworkOptions: ParsableArguments {
     @Option(name: .customLong("api-url"), help: ArgumentHelp(
-        "The PokeAPI base URL (default: $MYDEX_API_URL, else \(LivePokeAPIClient.defaultBaseURL)).", valueName: "url"))
+        tr("global.option.api-url", ["url": LivePokeAPIClient.defaultBaseURL]), valueName: "url"))
     var apiURL: String?
 
     static let optionsWithValues: Set<String> = ["--api-url"]
@@ -142,7 +140,7 @@ struct NetworkOptions: ParsableArguments {
             do {
                 _ = try LivePokeAPIClient.validated(apiURL)
             } catch {
-                throw ValidationError("--api-url must be an http or https URL, e.g. \(LivePokeAPIClient.defaultBaseURL).")
+                throw ValidationError(tr("global.error.api-url", ["url": LivePokeAPIClient.defaultBaseURL]))
             }
         }
     }
@@ -153,7 +151,7 @@ struct NetworkOptions: ParsableArguments {
         switch raw.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false
-        default: throw UsageError("MYDEX_OFFLINE=\(raw): use 1 (or true, yes) for no network, 0 (or false, no) for the network.")
+        default: throw UsageError(tr("global.error.offline-variable", ["value": raw]))
         }
     }
 
@@ -163,7 +161,7 @@ struct NetworkOptions: ParsableArguments {
         let fromEnvironment = context.environment["MYDEX_API_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let baseURL = apiURL ?? fromEnvironment ?? LivePokeAPIClient.defaultBaseURL
         if apiURL == nil, let fromEnvironment, (try? LivePokeAPIClient.validated(fromEnvironment)) == nil {
-            throw UsageError("MYDEX_API_URL=\(fromEnvironment): not an http or https URL; e.g. \(LivePokeAPIClient.defaultBaseURL).")
+            throw UsageError(tr("global.error.api-url-variable", ["value": fromEnvironment, "url": LivePokeAPIClient.defaultBaseURL]))
         }
         let jitter = Mutex(context.random.generator())
         let clock = context.clock
@@ -183,7 +181,7 @@ struct NetworkOptions: ParsableArguments {
         do {
             return try MediaURL.validated(raw)
         } catch {
-            throw UsageError("MYDEX_MEDIA_URL=\(raw): not an http or https URL; e.g. \(MediaURL.defaultBase).")
+            throw UsageError(tr("global.error.media-url-variable", ["value": raw, "url": MediaURL.defaultBase]))
         }
     }
 
@@ -207,7 +205,9 @@ struct NetworkOptions: ParsableArguments {
     static func timeout(_ context: MydexContext) throws -> Int {
         guard let raw = context.environment["MYDEX_TIMEOUT"], !raw.isEmpty else { return 20 }
         guard let seconds = Int(raw.trimmingCharacters(in: .whitespaces)), timeoutRange.contains(seconds) else {
-            throw UsageError("MYDEX_TIMEOUT=\(raw): give whole seconds from \(timeoutRange.lowerBound) to \(timeoutRange.upperBound).")
+            throw UsageError(tr("global.error.timeout-variable", [
+                "value": raw, "min": String(timeoutRange.lowerBound), "max": String(timeoutRange.upperBound),
+            ]))
         }
         return seconds
     }
@@ -230,8 +230,12 @@ struct UsageError: Error, CustomStringConvertible {
             return try await body()
         } catch let error as PokedexError {
             switch error {
-            case .unknownType: throw UsageError("--type \(type ?? ""): \(error.description)")
-            case .unknownGeneration(let value, _): throw UsageError("--generation \(generation ?? value): \(error.description)")
+            case .unknownType:
+                throw UsageError(tr("global.error.option-value", ["option": "--type", "value": type ?? "", "problem": error.description]))
+            case .unknownGeneration(let value, _):
+                throw UsageError(tr("global.error.option-value", [
+                    "option": "--generation", "value": String(generation ?? value), "problem": error.description,
+                ]))
             default: throw error
             }
         }
@@ -240,9 +244,10 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// Entry ids are the collection's own numbers (printed by `catch` and `list`), not Pokédex numbers.
 enum EntryID {
-    static let problem = "entry ids are positive numbers, as shown by `mydex list`"
+    /// "entry ids are positive numbers, as shown by `mydex list`; got -3."
+    static func problem(_ got: String) -> String { tr("global.error.entry-id", ["id": got]) }
 
     static func validate(_ id: Int64) throws {
-        guard id > 0 else { throw ValidationError("\(problem); got \(id).") }
+        guard id > 0 else { throw ValidationError(problem(String(id))) }
     }
 }

@@ -6,43 +6,19 @@ import MydexText
 
 /// The root command.
 public struct Mydex: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "mydex",
-        abstract: "Catch, keep and browse your own Pokémon collection from the terminal.",
-        discussion: """
-            mydex catches random Pokémon from PokeAPI and keeps them in a local SQLite database. \
-            Its built-in Pokédex (every species, in every language PokeAPI has) works offline. \
-            Options common to all commands (--db, --lang, --json, --color, --quiet) may also come before the command. \
-            Defaults for --lang, --api-url, --offline, --color, pictures and the network timeout can be set in \
-            $XDG_CONFIG_HOME/mydex/config.toml (else ~/.config/mydex/config.toml); flags and environment variables win.
-
-            Examples:
-              $ mydex catch
-              $ mydex catch --offline
-              $ mydex list --sort dex
-              $ mydex list --type fire --generation 1
-              $ mydex list --group --sort count
-              $ mydex dex 25 --lang ko
-              $ mydex search pika
-              $ mydex sprite pikachu
-              $ mydex cry 25
-              $ mydex stats
-              $ mydex nickname 3 Sparky
-              $ mydex release 3 5-7
-              $ mydex release --duplicates --dry-run
-              $ mydex unrelease 3
-              $ mydex export collection.csv
-              $ mydex import collection.csv
-              $ mydex backup
-              $ mydex --db ~/other.sqlite list
-            """,
-        version: MydexVersion.current,
-        subcommands: [
-            CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
-            FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
-            RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-            CryCommand.self, ExportCommand.self, ImportCommand.self,
-        ])
+    public static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mydex",
+            abstract: tr("mydex.help.abstract"),
+            discussion: tr("mydex.help.discussion"),
+            version: MydexVersion.current,
+            subcommands: [
+                CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
+                FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
+                RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
+                CryCommand.self, ExportCommand.self, ImportCommand.self,
+            ])
+    }
 
     public init() {}
 
@@ -84,14 +60,14 @@ public struct Mydex: AsyncParsableCommand {
         case let error as OutputError:
             // Nobody is reading any more: nothing to say, and nothing went wrong for the user.
             if error.isBrokenPipe { return ExitCode.success.rawValue }
-            (code, message) = (ExitCode.failure.rawValue, "Error: \(error.description)")
+            (code, message) = (ExitCode.failure.rawValue, tr("error.prefix", ["message": error.description]))
         case let error as UsageError:
-            (code, message) = (ExitCode.validationFailure.rawValue, "Error: \(error.description)")
+            (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
         case is AudioPlayer.Interrupted:
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130
         default:
-            (code, message) = (exitCode(for: error).rawValue, fullMessage(for: error))
+            (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error))
         }
         guard !message.isEmpty else { return code }
         guard code == ExitCode.success.rawValue else {
@@ -104,7 +80,7 @@ public struct Mydex: AsyncParsableCommand {
             try output.flush()
         } catch let failure {
             guard !failure.isBrokenPipe else { return code }
-            output.finalNote(SafeText("Error: \(failure.description)"))
+            output.finalNote(SafeText(tr("error.prefix", ["message": failure.description])))
             return ExitCode.failure.rawValue
         }
         return code
@@ -180,10 +156,10 @@ enum CommandLineArguments {
         }
         let commands = Mydex.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
         guard commands.contains(commandName) else {
-            throw UsageError("unknown command '\(commandName)'. \(suggestion(for: commandName, among: commands))")
+            throw UsageError(unknownCommand(commandName, among: commands))
         }
         if entryCommands.contains(commandName), let negative = negativeEntryID(in: rest.dropFirst()) {
-            throw UsageError("\(EntryID.problem); got \(negative).")
+            throw UsageError(EntryID.problem(negative))
         }
         // `dex` has subcommands of its own: the options go behind the whole path.
         var pathLength = 1
@@ -209,10 +185,15 @@ enum CommandLineArguments {
         argument.count > 1 && argument.hasPrefix("-") && argument.dropFirst().allSatisfy(\.isASCII) && Int(argument) != nil
     }
 
-    /// "Did you mean `list`?" for a near miss (a unique prefix, or one or two letters off).
-    static func suggestion(for word: String, among commands: [String]) -> String {
-        if let best = nearest(to: word, among: commands) { return "Did you mean `\(best)`?" }
-        return "Commands: \(commands.filter { $0 != "help" }.joined(separator: ", ")). See `mydex --help`."
+    /// "unknown command 'lsit'. Did you mean `list`?" for a near miss (a unique prefix, or one or
+    /// two letters off), else the list of commands.
+    static func unknownCommand(_ word: String, among commands: [String]) -> String {
+        if let best = nearest(to: word, among: commands) {
+            return tr("mydex.unknown-command.suggestion", ["command": word, "suggestion": best])
+        }
+        return tr("mydex.unknown-command.list", [
+            "command": word, "commands": commands.filter { $0 != "help" }.joined(separator: ", "),
+        ])
     }
 
     /// The word meant by a near miss: the only one it begins, else the closest one or two letters off.
@@ -221,5 +202,234 @@ enum CommandLineArguments {
         let prefixed = words.filter { $0.hasPrefix(lowered) }
         if prefixed.count == 1 { return prefixed[0] }
         return words.map { ($0, SearchText.distance(lowered, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+    }
+}
+
+/// swift-argument-parser's own words around mydex's text, in the language of the command: the
+/// library renders help and parse errors in English into one string (`fullMessage(for:)`), and
+/// this puts the frame words it adds into the catalog's words afterwards. Only exact English
+/// strings at the places the library puts them are replaced (anything that does not match is
+/// left as it was), and option names, values and the user's arguments are carried over as
+/// they are; in English the result is the library's text byte for byte.
+///
+/// Localized: "Error: " before a message; in errors, the messages "Missing expected argument
+/// '…'", "Missing value for '…'", "Unknown option '…'" (with or without "Did you mean '…'?") and
+/// "Unexpected argument '…'", and the "Help:  ", "Usage: " and "See '…' for more information."
+/// lines after them; in help, "OVERVIEW: " and "USAGE: " before the abstract and the usage, the
+/// headings "ARGUMENTS:", "OPTIONS:" and "SUBCOMMANDS:", "Show help information.", "Show the
+/// version.", a default subcommand's "(default)", "(values: …)", "(default: …)" and "(values: …;
+/// default: …)" after an option's help, and "See 'mydex help <subcommand>' for detailed help.".
+///
+/// Stays English: every other message of the library ("2 unexpected arguments: …", "The value
+/// '…' is invalid for '…'", "The option '…' does not take any value…", "Missing one of: …",
+/// "Value to be set with … had already been set with …", "Please provide one of …",
+/// completion-script errors…), "(default as flag: …)", the `help` command's own help ("Show
+/// subcommand help information."), value names (`<path>`, `<auto|always|never>`),
+/// `--experimental-dump-help` and completion scripts.
+///
+/// In every language but English, help is laid out here rather than by the library, which counts
+/// characters, not columns, and breaks lines only at spaces: Korean lines came out twice too
+/// wide, and a Japanese or Chinese paragraph (no spaces) ran on into the next lines, swallowing
+/// their line breaks; and the frame words above are found whole only in unwrapped lines. The
+/// library renders help unwrapped, and `wrappedHelp` breaks it at the terminal's width in
+/// columns, also between characters where Chinese and Japanese allow it. English help stays
+/// the library's, byte for byte. The pseudo-language (tests only) is not wrapped at all, so
+/// that each line is one whole message.
+enum ParserWords {
+    private static let errorPrefix = "Error: "
+
+    /// What `Mydex.fullMessage(for:)` says for `error`, in the current language.
+    static func fullMessage(for error: any Error) -> String {
+        let language = Translator.current.language
+        // The pseudo-language (tests only) is never wrapped: each line stays one bracketed message.
+        if language == .pseudo { return localized(Mydex.fullMessage(for: error, columns: unwrapped), for: error) }
+        guard language != .english else { return Mydex.fullMessage(for: error) }
+        let text = Mydex.fullMessage(for: error, columns: unwrapped)
+        let isHelp = text.hasPrefix("OVERVIEW: ") || text.hasPrefix("USAGE: ")
+        let message = localized(text, for: error)
+        return isHelp ? wrappedHelp(message, width: screenWidth) : message
+    }
+
+    /// Wide enough that the library wraps nothing.
+    private static let unwrapped = 100_000
+
+    /// The width the library wraps help at: `COLUMNS`, else the terminal's, else 80.
+    static var screenWidth: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return TerminalSize.columns(STDOUT_FILENO, environment: [:]) ?? 80
+    }
+
+    /// Help rendered without wrapping, wrapped at `width` columns: an option's or subcommand's
+    /// line goes on under its help column (26, as the library lays it out), anything else from
+    /// the line's start.
+    static func wrappedHelp(_ text: String, width: Int) -> String {
+        let helpColumn = 26
+        // The usage goes on under itself, after its heading.
+        let usageHeading = tr("parser.help.usage", ["usage": ""])
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            // A label, at least two spaces, and help starting at the help column.
+            var isLabelled = false
+            var column = 0
+            var previous: [Character] = []
+            for character in line {
+                if column >= helpColumn {
+                    isLabelled = column == helpColumn && character != " " && line.hasPrefix("  ") && previous.suffix(2) == [" ", " "]
+                    break
+                }
+                column += TerminalText.displayWidth(String(character))
+                previous.append(character)
+            }
+            let indent = isLabelled ? helpColumn
+                : !usageHeading.isEmpty && line.hasPrefix(usageHeading) ? TerminalText.displayWidth(usageHeading)
+                : line.prefix { $0 == " " }.count
+            return TerminalText.wrapped(String(line), width: width, indent: indent)
+        }.joined(separator: "\n")
+    }
+
+    /// `text`, what `fullMessage(for: error)` gave, with the library's words in the current language.
+    static func localized(_ text: String, for error: any Error) -> String {
+        if text.utf8.starts(with: errorPrefix.utf8) {
+            // The message is what the library (or mydex's own error) says; the rest is its frame.
+            let message = Mydex.message(for: error)
+            let head = errorPrefix + message
+            guard text.utf8.starts(with: head.utf8) else { return text }
+            let rest = String(decoding: text.utf8.dropFirst(head.utf8.count), as: UTF8.self)
+            return tr("error.prefix", ["message": errorMessage(message)]) + errorFrame(rest)
+        }
+        if text.hasPrefix("OVERVIEW: ") || text.hasPrefix("USAGE: ") { return help(text) }
+        return text
+    }
+
+    /// The library's own parse error messages (one line each); anything else as it is.
+    static func errorMessage(_ message: String) -> String {
+        guard !message.contains("\n") else { return message }
+        if let body = quoted(message, after: "Unknown option '", before: "'?"),
+           let separator = body.range(of: "'. Did you mean '") {
+            return tr("parser.unknown-option-suggestion", [
+                "option": String(body[..<separator.lowerBound]), "suggestion": String(body[separator.upperBound...]),
+            ])
+        }
+        if let option = quoted(message, after: "Unknown option '", before: "'") {
+            return tr("parser.unknown-option", ["option": option])
+        }
+        if let argument = quoted(message, after: "Unexpected argument '", before: "'") {
+            return tr("parser.unexpected-argument", ["argument": argument])
+        }
+        if let argument = quoted(message, after: "Missing expected argument '", before: "'") {
+            return tr("parser.missing-argument", ["argument": argument])
+        }
+        if let option = quoted(message, after: "Missing value for '", before: "'") {
+            return tr("parser.missing-value", ["option": option])
+        }
+        return message
+    }
+
+    /// What follows an error's message: "\nHelp:  …", "\nUsage: …" and "  See '…' for more information.".
+    static func errorFrame(_ rest: String) -> String {
+        var lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices {
+            let line = lines[index]
+            if index == 1, let help = quoted(line, after: "Help:  ", before: "") {
+                lines[index] = tr("parser.help-line", ["help": help])
+            } else if let usage = quoted(line, after: "Usage: ", before: "") {
+                lines[index] = tr("parser.usage", ["usage": usage])
+            } else if index == lines.count - 1, let command = quoted(line, after: "  See '", before: "' for more information.") {
+                lines[index] = "  " + tr("parser.see-more", ["command": command])
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Help as the library renders it: the overview, the usage, then titled sections.
+    static func help(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var seenUsage = false
+        var section = ""
+        for index in lines.indices {
+            let line = lines[index]
+            if index == 0, let abstract = quoted(line, after: "OVERVIEW: ", before: "") {
+                lines[index] = tr("parser.help.overview", ["abstract": abstract])
+            } else if !seenUsage {
+                if let usage = quoted(line, after: "USAGE: ", before: "") {
+                    lines[index] = tr("parser.help.usage", ["usage": usage])
+                    seenUsage = true
+                }
+            } else if ["ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:"].contains(line) {
+                section = line
+                switch line {
+                case "ARGUMENTS:": lines[index] = tr("parser.help.arguments")
+                case "OPTIONS:": lines[index] = tr("parser.help.options")
+                default: lines[index] = tr("parser.help.subcommands")
+                }
+            } else if index == lines.count - 1,
+                      let command = quoted(line, after: "  See '", before: " <subcommand>' for detailed help.") {
+                lines[index] = "  " + tr("parser.help.see-subcommand-help", ["command": command])
+            } else if section == "OPTIONS:" || section == "ARGUMENTS:" {
+                lines[index] = optionLine(line)
+            } else if section == "SUBCOMMANDS:" {
+                lines[index] = subcommandLine(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// An option's line: the built-in flags' help, and "(values: …)" or "(default: …)" ending it.
+    private static func optionLine(_ line: String) -> String {
+        if line.hasSuffix("  Show help information."), line.hasPrefix("  -h, --help  ") || line.hasPrefix("  --help  ") {
+            return String(line.dropLast("Show help information.".count)) + tr("parser.help.show-help")
+        }
+        if line.hasSuffix("  Show the version."), line.hasPrefix("  --version  ") {
+            return String(line.dropLast("Show the version.".count)) + tr("parser.help.show-version")
+        }
+        for opening in ["(values: ", "(default: "] {
+            guard line.hasSuffix(")"), let open = line.range(of: opening, options: .backwards),
+                  open.lowerBound == line.startIndex || line[line.index(before: open.lowerBound)] == " " else { continue }
+            let value = String(line[open.upperBound..<line.index(before: line.endIndex)])
+            guard !value.isEmpty, !value.contains("("), !value.contains(")") else { continue }
+            let words: String
+            if opening == "(default: " {
+                words = tr("parser.help.default-value", ["value": value])
+            } else if let separator = value.range(of: "; default: ") {
+                guard !value[separator.upperBound...].contains(";") else { continue }
+                words = tr("parser.help.values-default", [
+                    "values": String(value[..<separator.lowerBound]), "value": String(value[separator.upperBound...]),
+                ])
+            } else {
+                guard !value.contains(";") else { continue }
+                words = tr("parser.help.values", ["values": value])
+            }
+            var before = String(line[..<open.lowerBound])
+            // Full-width brackets bring their own space.
+            if words.hasPrefix("（"), before.hasSuffix(" ") { before.removeLast() }
+            return before + words
+        }
+        return line
+    }
+
+    /// A subcommand's line: "  show (default)    Show one species…", the label padded back to its column.
+    private static func subcommandLine(_ line: String) -> String {
+        let nameStart = line.index(line.startIndex, offsetBy: 2, limitedBy: line.endIndex) ?? line.endIndex
+        guard line.hasPrefix("  "), let marker = line[nameStart...].range(of: " (default)") else { return line }
+        let name = line[nameStart..<marker.lowerBound]
+        guard !name.isEmpty, !name.contains(" ") else { return line }
+        let after = line[marker.upperBound...]
+        let spaces = after.prefix { $0 == " " }
+        let abstract = after.dropFirst(spaces.count)
+        let marked = tr("parser.help.default-subcommand")
+        // Full-width brackets bring their own space.
+        let label = "  " + name + (marked.hasPrefix("（") ? "" : " ") + marked
+        if abstract.isEmpty { return spaces.isEmpty ? label : line }
+        let column = TerminalText.displayWidth(String(line[..<marker.upperBound])) + spaces.count
+        let width = TerminalText.displayWidth(label)
+        guard spaces.count >= 2, width + 2 <= column else { return line }
+        return label + String(repeating: " ", count: column - width) + abstract
+    }
+
+    /// What `text` holds between `prefix` (at its start) and `suffix` (at its end), if both are there.
+    private static func quoted(_ text: String, after prefix: String, before suffix: String) -> String? {
+        guard text.utf8.starts(with: prefix.utf8), text.utf8.count >= prefix.utf8.count + suffix.utf8.count,
+              text.utf8.reversed().starts(with: suffix.utf8.reversed()) else { return nil }
+        let inner = text.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+        return String(decoding: inner, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -63,6 +64,15 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
     func styled(_ style: Style, if enabled: Bool) -> SafeText {
         enabled ? SafeText(rendered: style.rawValue + rendered + "\u{1B}[0m", plain: plain) : self
     }
+
+    /// `untrusted` (a translated sentence) with the first `part` in it (a name the sentence
+    /// holds) in `style` when colour is on: the sentence's word order is the language's, so the
+    /// name is found in it rather than put between pieces.
+    static func emphasizing(_ part: String, in untrusted: String, _ style: Style, if enabled: Bool) -> SafeText {
+        guard enabled, !part.isEmpty, let range = untrusted.range(of: part) else { return SafeText(untrusted) }
+        return SafeText(String(untrusted[..<range.lowerBound])) + SafeText(part).styled(style, if: true)
+            + SafeText(String(untrusted[range.upperBound...]))
+    }
 }
 
 enum Style: String {
@@ -76,7 +86,17 @@ enum Style: String {
 
 /// Why a write to standard output or standard error failed: the stream and the `errno`.
 public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
-    public enum Stream: String, Sendable { case standardOutput = "standard output", standardError = "standard error" }
+    public enum Stream: String, Sendable {
+        case standardOutput = "standard output", standardError = "standard error"
+
+        /// The stream's name in the user's language.
+        var name: String {
+            switch self {
+            case .standardOutput: tr("output.stream.standard-output")
+            case .standardError: tr("output.stream.standard-error")
+            }
+        }
+    }
 
     public var stream: Stream
     public var code: Int32
@@ -93,9 +113,10 @@ public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isBrokenPipe: Bool { code == EPIPE }
 
     public var description: String {
+        // The system's reason (strerror) is in English.
         let reason = String(cString: strerror(code))
-        guard let committed else { return "could not write to \(stream.rawValue): \(reason)." }
-        return "\(committed), but could not print: \(reason) (\(stream.rawValue))."
+        guard let committed else { return tr("output.error.write-failed", ["stream": stream.name, "reason": reason]) }
+        return tr("output.error.print-failed", ["committed": committed, "reason": reason, "stream": stream.name])
     }
 }
 

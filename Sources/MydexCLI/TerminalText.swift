@@ -89,9 +89,76 @@ enum TerminalText {
         }
     }
 
+    /// One line of text broken into lines of at most `width` columns (as a terminal counts them),
+    /// the lines after the first indented by `indent` spaces: at spaces (dropped), and between
+    /// Chinese and Japanese characters, which are written without spaces, but never before
+    /// closing punctuation or after opening punctuation. The first line's first `indent` columns
+    /// (a label and its padding) are never broken. A word wider than a line stays whole.
+    static func wrapped(_ line: String, width: Int, indent: Int = 0) -> [String] {
+        guard displayWidth(line) > width, width > indent + 1 else { return [line] }
+        let characters = Array(line)
+        var lines: [String] = []
+        var current: [Character] = []
+        var used = 0
+        // Where the current line may end: its length there, and whether a space is dropped.
+        var breakAt: (count: Int, dropsSpace: Bool)?
+        var previous: Character?
+        for character in characters {
+            let columns = self.width(of: character)
+            if let before = previous, used >= indent {
+                if character == " " {
+                    breakAt = (current.count, true)
+                } else if before != " ", canBreak(between: before, and: character) {
+                    breakAt = (current.count, false)
+                }
+            }
+            if used + columns > width, character != " ", let point = breakAt, point.count > indent {
+                let kept = current[..<point.count]
+                lines.append(String(kept).replacingTrailingSpaces())
+                let rest = current[(point.dropsSpace ? point.count + 1 : point.count)...].drop { $0 == " " }
+                current = Array(repeating: " ", count: indent) + rest
+                used = current.reduce(0) { $0 + self.width(of: $1) }
+                breakAt = nil
+            }
+            current.append(character)
+            used += columns
+            previous = character
+        }
+        lines.append(String(current))
+        return lines
+    }
+
+    /// Whether a line may break between `before` and `after` with no space: around a Chinese or
+    /// Japanese character, unless `after` closes or `before` opens (。」）… stay with what precedes them).
+    private static func canBreak(between before: Character, and after: Character) -> Bool {
+        let noBreakBefore: Set<Character> = [
+            "、", "。", "，", "．", "）", "」", "』", "】", "〉", "》", "！", "？", "：", "；", "・", "ー", "…", "～",
+            "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ",
+            ")", ",", ".", ":", ";", "!", "?", "%", "”", "’",
+        ]
+        let noBreakAfter: Set<Character> = ["（", "「", "『", "【", "〈", "《", "(", "“", "‘", "#", "$", "-", "/"]
+        guard !noBreakBefore.contains(after), !noBreakAfter.contains(before) else { return false }
+        return isIdeographicOrKana(before) || isIdeographicOrKana(after)
+    }
+
+    /// Kana, CJK ideographs and full-width punctuation: written without spaces between words.
+    private static func isIdeographicOrKana(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        return (0x3000...0x30FF).contains(value) || (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFF01...0xFF60).contains(value)
+    }
+
     /// `text` padded with spaces to `width` columns (on the right, or on the left for numbers).
     static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - displayWidth(text)))
         return alignRight ? padding + text : text + padding
+    }
+}
+
+private extension String {
+    func replacingTrailingSpaces() -> String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }

@@ -1,6 +1,7 @@
 import CPNGDecode
 import Foundation
 import MydexStore
+import MydexText
 import PokeAPI
 
 /// PokeAPI's 96×96 sprites (`--big`): fetched once and kept in the user's cache folder, like cries,
@@ -15,11 +16,11 @@ public struct BigSpriteService: Sendable {
         public var description: String {
             switch self {
             case .noSprite(let id, let shiny):
-                return "PokeAPI has no \(shiny ? "shiny " : "")sprite of #\(id); draw the built-in one without --big."
+                return shiny ? tr("big-sprite.no-shiny-sprite", ["id": String(id)]) : tr("big-sprite.no-sprite", ["id": String(id)])
             case .notPNG(let url, let detail):
-                return "\(url) is not a picture mydex can read (\(detail)); check MYDEX_MEDIA_URL or try again later."
+                return tr("big-sprite.not-png", ["url": url, "detail": detail])
             case .notCached(let id):
-                return "the big sprite of #\(id) is not cached and the network is off (MYDEX_OFFLINE)."
+                return tr("big-sprite.not-cached", ["id": String(id)])
             }
         }
     }
@@ -66,7 +67,7 @@ public struct BigSpriteService: Sendable {
     /// (sprites are pixel art with binary alpha).
     public static func decode(_ data: Data) throws(DecodeError) -> Sprite {
         guard data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw DecodeError(detail: "it does not start as a PNG does")
+            throw DecodeError(detail: tr("big-sprite.not-png-start"))
         }
         var rgba: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 import PokeAPI
 
 /// A species' cry: PokeAPI's Ogg Vorbis file, fetched once and kept in the user's cache folder
@@ -17,11 +18,13 @@ public struct CryService: Sendable {
         public var description: String {
             switch self {
             case .noLegacyCry(let id):
-                return "#\(id) has no legacy cry: legacy cries exist for #\(legacySpecies.lowerBound)–\(legacySpecies.upperBound) only; drop --legacy."
+                return tr("cry-service.no-legacy-cry", [
+                    "id": String(id), "first": String(legacySpecies.lowerBound), "last": String(legacySpecies.upperBound),
+                ])
             case .notOggVorbis(let url):
-                return "\(url) is not an Ogg Vorbis file; check MYDEX_MEDIA_URL or try again later."
+                return tr("cry-service.not-ogg-vorbis", ["url": url])
             case .notCached(let id):
-                return "the cry of #\(id) is not cached and the network is off (MYDEX_OFFLINE or --offline)."
+                return tr("cry-service.not-cached", ["id": String(id)])
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 
 /// Why a file cannot be imported: every problem found (up to a limit), each with its line.
 /// Nothing was changed.
@@ -17,8 +18,8 @@ public struct ImportProblems: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     public var description: String {
-        var lines = ["nothing was imported; fix the file and try again:"] + problems.map { "  " + $0 }
-        if total > problems.count { lines.append("  … and \(total - problems.count) more") }
+        var lines = [tr("import.problems.header")] + problems.map { "  " + $0 }
+        if total > problems.count { lines.append("  " + tr("import.problems.more", ["count": total - problems.count])) }
         return lines.joined(separator: "\n")
     }
 }
@@ -62,13 +63,15 @@ public struct ImportService: Sendable {
             do {
                 let entry = try checker.entry(row)
                 if let first = lineOfUUID[entry.uuid] {
-                    problems.append("line \(row.line): uuid \(entry.uuid) is on line \(first) already")
+                    problems.append(TransferRows.onLine(row.line, tr("import.problem.duplicate-uuid", [
+                        "uuid": entry.uuid, "first": String(first),
+                    ])))
                 } else {
                     lineOfUUID[entry.uuid] = row.line
                     entries.append(entry)
                 }
             } catch {
-                problems.append("line \(row.line): \(error.message)")
+                problems.append(TransferRows.onLine(row.line, error.message))
             }
         }
         guard problems.isEmpty else { throw ImportProblems(problems) }
@@ -104,14 +107,19 @@ struct RowProblem: Error {
 
 /// The rows of a file, or `ImportProblems` when it cannot be read as CSV or JSON at all.
 enum TransferRows {
+    /// "line 7: species 2000 does not exist in the Pokédex": a problem and where it is.
+    static func onLine(_ line: Int, _ problem: String) -> String {
+        tr("import.problem.on-line", ["line": String(line), "problem": problem])
+    }
+
     static func csv(_ bytes: [UInt8]) throws -> [TransferRow] {
         let records: [CSVText.Record]
         do {
             records = try CSVText.records(bytes)
         } catch {
-            throw ImportProblems(["line \(error.line): \(error.message)"])
+            throw ImportProblems([onLine(error.line, error.message)])
         }
-        guard let header = records.first else { throw ImportProblems(["the file is empty"]) }
+        guard let header = records.first else { throw ImportProblems([tr("import.problem.empty")]) }
         var columns: [TransferColumn?] = []
         for name in header.fields {
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
@@ -119,19 +127,24 @@ enum TransferRows {
         }
         let present = Set(columns.compactMap { $0 })
         var needed: [String] = [TransferColumn.uuid, .caughtAt].filter { !present.contains($0) }.map(\.csvName)
-        if !present.contains(.dex) && !present.contains(.species) { needed.append("dex or species") }
+        if !present.contains(.dex) && !present.contains(.species) {
+            needed.append(tr("import.problem.dex-or-species", ["dex": TransferColumn.dex.csvName, "species": TransferColumn.species.csvName]))
+        }
         if !needed.isEmpty {
             let all: [String] = TransferColumn.allCases.map(\.csvName)
             throw ImportProblems([
-                "line \(header.line): the header has no \(needed.joined(separator: ", ")) column (the first line names "
-                    + "the columns, as `mydex export` writes them: \(all.joined(separator: ",")))",
+                onLine(header.line, tr("import.problem.missing-columns", [
+                    "columns": needed.joined(separator: ", "), "header": all.joined(separator: ","),
+                ])),
             ])
         }
         var rows: [TransferRow] = []
         var problems: [String] = []
         for record in records.dropFirst() {
             guard record.fields.count == columns.count else {
-                problems.append("line \(record.line): \(record.fields.count) fields; the header has \(columns.count)")
+                problems.append(onLine(record.line, tr("import.problem.field-count", [
+                    "count": record.fields.count, "columns": columns.count,
+                ])))
                 continue
             }
             var values: [TransferColumn: String] = [:]
@@ -149,14 +162,16 @@ enum TransferRows {
         do {
             document = try JSONDecoder().decode(TransferJSON.self, from: Data(bytes))
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            let detail = context.underlyingError.map { " (\(String(describing: $0)))" } ?? ""
-            throw ImportProblems(["the file is not valid JSON\(detail); was it cut short or edited?"])
+            throw ImportProblems([
+                context.underlyingError.map { tr("import.problem.not-json-detail", ["detail": String(describing: $0)]) }
+                    ?? tr("import.problem.not-json"),
+            ])
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
                 let DecodingError.keyNotFound(_, context), let DecodingError.dataCorrupted(context) {
             throw ImportProblems([describe(context, lines: JSONEntryLines.lines(bytes))])
         }
         if let schema = document.schema, schema != 1 {
-            throw ImportProblems(["the file is schema \(schema); this mydex reads schema 1 (update mydex)"])
+            throw ImportProblems([tr("import.problem.schema", ["schema": String(schema), "supported": "1"])])
         }
         let lines = JSONEntryLines.lines(bytes)
         return document.entries.enumerated().map { index, entry in
@@ -168,11 +183,12 @@ enum TransferRows {
     private static func describe(_ context: DecodingError.Context, lines: [Int]) -> String {
         let path = context.codingPath
         guard path.first?.stringValue == "entries", path.count >= 2, let index = path[1].intValue else {
-            return "not an export: a JSON file to import is {\"entries\": [...]}, as `mydex export --format json` writes it"
+            return tr("import.problem.not-export", ["shape": "{\"entries\": [...]}"])
         }
         let line = index < lines.count ? lines[index] : 1
         let field = path.dropFirst(2).map(\.stringValue).joined(separator: ".")
-        return "line \(line): \(field.isEmpty ? "" : field + ": ")\(context.debugDescription)"
+        let detail = context.debugDescription
+        return onLine(line, field.isEmpty ? detail : tr("import.problem.field", ["field": field, "detail": detail]))
     }
 }
 
@@ -281,9 +297,9 @@ struct TransferRowChecker {
 
     func entry(_ row: TransferRow) throws(RowProblem) -> ImportedEntry {
         let values = row.values
-        guard let rawUUID = values[.uuid] else { throw RowProblem("no uuid (every entry needs the uuid `mydex export` wrote)") }
+        guard let rawUUID = values[.uuid] else { throw RowProblem(tr("import.problem.no-uuid")) }
         guard let uuid = UUID(uuidString: Self.trimmed(rawUUID)) else {
-            throw RowProblem("uuid \"\(rawUUID)\" is not a UUID")
+            throw RowProblem(tr("import.problem.bad-uuid", ["uuid": rawUUID]))
         }
         let speciesID = try species(values[.dex], values[.species])
         var nickname: String?
@@ -291,18 +307,21 @@ struct TransferRowChecker {
             do {
                 nickname = try Nickname.validate(raw)
             } catch {
-                throw RowProblem("nickname \"\(raw)\": \(error.description)")
+                throw RowProblem(tr("import.problem.bad-nickname", ["nickname": raw, "problem": error.description]))
             }
         }
         let favorite = try flag(.favorite, values[.favorite])
         let shiny = try flag(.shiny, values[.shiny])
-        guard let rawCaught = values[.caughtAt] else { throw RowProblem("no \(name(.caughtAt)) time") }
+        guard let rawCaught = values[.caughtAt] else { throw RowProblem(tr("import.problem.no-time", ["column": name(.caughtAt)])) }
         let caughtAt = try time(.caughtAt, rawCaught)
         let releasedAt = try values[.releasedAt].map { raw throws(RowProblem) in try time(.releasedAt, raw) }
         if let releasedAt, releasedAt < caughtAt {
-            throw RowProblem("\(name(.releasedAt)) \(values[.releasedAt] ?? "") is before \(name(.caughtAt)) \(rawCaught)")
+            throw RowProblem(tr("import.problem.released-before-caught", [
+                "releasedColumn": name(.releasedAt), "released": values[.releasedAt] ?? "",
+                "caughtColumn": name(.caughtAt), "caught": rawCaught,
+            ]))
         }
-        if favorite, releasedAt != nil { throw RowProblem("a released entry cannot be a favorite") }
+        if favorite, releasedAt != nil { throw RowProblem(tr("import.problem.released-favorite")) }
         return ImportedEntry(
             line: row.line, uuid: uuid.uuidString.lowercased(), speciesID: speciesID, nickname: nickname,
             isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt)
@@ -313,19 +332,21 @@ struct TransferRowChecker {
         if let dex {
             let digits = Self.trimmed(dex)
             guard let number = Int(digits.hasPrefix("#") ? String(digits.dropFirst()) : digits), number > 0 else {
-                throw RowProblem("dex \"\(dex)\" is not a Pokédex number")
+                throw RowProblem(tr("import.problem.bad-dex", ["dex": dex]))
             }
-            guard names[number] != nil else { throw RowProblem("species \(number) does not exist in the Pokédex") }
+            guard names[number] != nil else { throw RowProblem(tr("import.problem.unknown-number", ["number": String(number)])) }
             byNumber = number
         }
         guard let slug else {
-            guard let byNumber else { throw RowProblem("no species: give its dex number or PokeAPI name") }
+            guard let byNumber else { throw RowProblem(tr("import.problem.no-species")) }
             return byNumber
         }
         let key = Self.trimmed(slug).lowercased()
-        guard let bySlug = idsBySlug[key] else { throw RowProblem("no species is named \"\(slug)\" in the Pokédex") }
+        guard let bySlug = idsBySlug[key] else { throw RowProblem(tr("import.problem.unknown-name", ["name": slug])) }
         if let byNumber, byNumber != bySlug {
-            throw RowProblem("dex \(byNumber) is \(names[byNumber]?.slug ?? "?"), not \(slug) (#\(bySlug))")
+            throw RowProblem(tr("import.problem.species-mismatch", [
+                "dex": String(byNumber), "species": names[byNumber]?.slug ?? "?", "given": slug, "number": String(bySlug),
+            ]))
         }
         return bySlug
     }
@@ -342,13 +363,13 @@ struct TransferRowChecker {
         switch raw.map(Self.trimmed)?.lowercased() {
         case nil, "false", "0", "no": return false
         case "true", "1", "yes": return true
-        default: throw RowProblem("\(name(column)) \"\(raw ?? "")\" is not true or false")
+        default: throw RowProblem(tr("import.problem.bad-flag", ["column": name(column), "value": raw ?? ""]))
         }
     }
 
     private func time(_ column: TransferColumn, _ raw: String) throws(RowProblem) -> Date {
         guard let date = TransferTime.date(Self.trimmed(raw)) else {
-            throw RowProblem("\(name(column)) \"\(raw)\" is not a time like 2026-11-22T04:05:06.123Z")
+            throw RowProblem(tr("import.problem.bad-time", ["column": name(column), "value": raw, "example": "2026-11-22T04:05:06.123Z"]))
         }
         return date
     }

@@ -16,7 +16,7 @@ public enum DisplayLanguage {
             switch self {
             case .unsupported(let code, let source):
                 let given = source.hasPrefix("-") ? "\(source) \(code)" : "\(source)=\(code)"
-                return "\(given): no Pokémon data in that language. Choose one of: \(DisplayLanguage.supported.joined(separator: ", "))."
+                return tr("language.unsupported", ["given": given, "codes": DisplayLanguage.supported.joined(separator: ", ")])
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 
 /// The rules for a nickname: trimmed, Unicode NFC, 1–12 characters (grapheme clusters), no
 /// control or format characters, except joiners and tags inside an emoji or a word.
@@ -13,12 +14,12 @@ public enum Nickname {
         public var description: String {
             switch self {
             case .empty:
-                return "a nickname needs at least one visible character (to remove one, use --clear)."
+                return tr("nickname-rule.empty")
             case .tooLong(let count):
-                return "a nickname has at most \(Nickname.maxLength) characters; this one has \(count)."
+                return tr("nickname-rule.too-long", ["max": Nickname.maxLength, "count": count])
             case .forbiddenCharacter(let scalar):
                 let code = String(scalar.value, radix: 16, uppercase: true)
-                return "a nickname cannot contain U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) (control or formatting characters are not allowed)."
+                return tr("nickname-rule.forbidden-character", ["code": "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code])
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 import PokeAPI
 
 /// What mydex keeps about PokeAPI itself between runs: the species count (fetched at most daily)
@@ -54,7 +55,7 @@ public struct PokeAPIFacts: Sendable {
         }
         let count = try await api.speciesCount()
         guard (1..<Self.firstFormID).contains(count) else {
-            throw PokeAPIError.undecodable(url: "pokemon-species", detail: "a species count of \(count) is not plausible")
+            throw PokeAPIError.undecodable(url: "pokemon-species", detail: tr("services.implausible-species-count", ["count": String(count)]))
         }
         try await store.saveFact(Self.speciesCountKey, value: String(count), fetchedAt: now)
         return (count, true)

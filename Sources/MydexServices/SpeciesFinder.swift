@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 
 /// Problems looking things up in the Pokédex, with what to try instead.
 public enum PokedexError: Error, Equatable, CustomStringConvertible {
@@ -20,23 +21,24 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        func quoted(_ text: String) -> String { "\"" + (text.count > 60 ? text.prefix(60) + "…" : text) + "\"" }
-        func didYouMean(_ suggestions: [String]) -> String { "Did you mean \(suggestions.joined(separator: ", "))?" }
+        // What the user typed, cut when long; the message puts it in quotes.
+        func shown(_ text: String) -> String { text.count > 60 ? text.prefix(60) + "…" : text }
         switch self {
         case .noMatch(let query, let suggestions):
-            let hint = suggestions.isEmpty ? "Try `mydex search` with part of the name." : didYouMean(suggestions)
-            return "no Pokémon matches \(quoted(query)). \(hint)"
+            return suggestions.isEmpty
+                ? tr("finder.no-match", ["query": shown(query)])
+                : tr("finder.no-match.did-you-mean", ["query": shown(query), "suggestions": suggestions.joined(separator: ", ")])
         case .noSearchResult(let query, let suggestions):
-            let hint = suggestions.isEmpty
-                ? "Try fewer letters, a name in another language, or a Pokédex number." : didYouMean(suggestions)
-            return "nothing matches \(quoted(query)). \(hint)"
+            return suggestions.isEmpty
+                ? tr("finder.no-search-result", ["query": shown(query)])
+                : tr("finder.no-search-result.did-you-mean", ["query": shown(query), "suggestions": suggestions.joined(separator: ", ")])
         case .ambiguous(let query, let matches):
-            return "\(quoted(query)) matches several Pokémon: \(matches.joined(separator: ", ")). Use the number."
+            return tr("finder.ambiguous", ["query": shown(query), "matches": matches.joined(separator: ", ")])
         case .unknownType(_, let known):
-            return "no such type. Types: \(known.joined(separator: ", ")) (or their names in any language)."
+            return tr("finder.unknown-type", ["types": known.joined(separator: ", ")])
         case .unknownGeneration(_, let known):
-            let range = known.isEmpty ? "" : " Generations are \(known.first ?? 1)–\(known.last ?? 1)."
-            return "no species in that generation.\(range)"
+            guard let first = known.first, let last = known.last else { return tr("finder.unknown-generation") }
+            return tr("finder.unknown-generation.range", ["first": String(first), "last": String(last)])
         }
     }
 }
@@ -177,7 +179,10 @@ public struct SpeciesFinder: Sendable {
         return chosen.compactMap { candidate in
             guard let row = rows[candidate.name.speciesID] else { return nil }
             guard candidate.rank.foreign == 1, candidate.name.name != row.name else { return Self.label(row) }
-            return "\(candidate.name.name) (\(candidate.name.language), \(row.name) #\(Self.paddedNumber(row.id)))"
+            return tr("finder.suggestion.other-language", [
+                "match": candidate.name.name, "language": candidate.name.language, "name": row.name,
+                "number": Self.paddedNumber(row.id),
+            ])
         }
     }
 
@@ -185,7 +190,7 @@ public struct SpeciesFinder: Sendable {
         Int(text.hasPrefix("#") ? String(text.dropFirst()) : text)
     }
 
-    static func label(_ row: PokedexRow) -> String { "\(row.name) (#\(paddedNumber(row.id)))" }
+    static func label(_ row: PokedexRow) -> String { tr("finder.label", ["name": row.name, "number": paddedNumber(row.id)]) }
 
     static func paddedNumber(_ id: Int) -> String {
         let digits = String(id)

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 
 /// The two formats `export` writes and `import` reads.
 public enum TransferFormat: String, Sendable, CaseIterable {
@@ -95,7 +96,7 @@ public enum CSVText {
 
         func endField() throws(Problem) {
             guard let text = String(validating: field, as: UTF8.self) else {
-                throw Problem(line: recordLine, message: "the text is not UTF-8 (save the file as UTF-8)")
+                throw Problem(line: recordLine, message: tr("transfer.csv.not-utf8"))
             }
             fields.append(text)
             field.removeAll(keepingCapacity: true)
@@ -121,7 +122,7 @@ public enum CSVText {
                     // The closing quote: a separator, a line end or the end must follow.
                     index += 1
                     if index < bytes.count, ![separator, 0x0D, 0x0A].contains(bytes[index]) {
-                        throw Problem(line: line, message: "text after a closing quote (a quote inside a field is written twice: \"\")")
+                        throw Problem(line: line, message: tr("transfer.csv.text-after-quote"))
                     }
                     quoted = false
                     fieldHasContent = true
@@ -145,13 +146,13 @@ public enum CSVText {
                 quoted = true
                 index += 1
             case 0x22:
-                throw Problem(line: line, message: "a quote inside an unquoted field (quote the field and write the quote twice: \"\")")
+                throw Problem(line: line, message: tr("transfer.csv.quote-in-field"))
             default:
                 field.append(byte)
                 index += 1
             }
         }
-        if quoted { throw Problem(line: recordLine, message: "a quoted field is never closed") }
+        if quoted { throw Problem(line: recordLine, message: tr("transfer.csv.unclosed-quote")) }
         if !field.isEmpty || !fields.isEmpty || fieldHasContent { try endRecord() }
         return records
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexText
 
 /// What a backup or restore did, as printed to the user.
 public struct BackupSummary: Codable, Sendable, Equatable {
@@ -81,7 +82,7 @@ extension CollectionStore {
         let destination = PrivateFiles.isDirectory(requested) ? Self.timestampedPath(in: requested, at: date) : requested
         let directory = (destination as NSString).deletingLastPathComponent
         if !createFolder && !PrivateFiles.isDirectory(directory) {
-            throw StoreError.backupFailed(path: destination, detail: "the folder \(directory) does not exist")
+            throw StoreError.backupFailed(path: destination, detail: tr("backups.detail.folder-missing", ["folder": directory]))
         }
         guard !PrivateFiles.exists(destination) else { throw StoreError.fileExists(path: destination) }
         return destination
@@ -115,10 +116,10 @@ extension CollectionStore {
                 safetyPath = try await copyAsIs(to: safetyBackup)
                 previousWasDamaged = true
             } catch let error as StoreError {
-                throw StoreError.restoreFailed(source: source, detail: "could not save the current collection first (\(error.reason))")
+                throw StoreError.restoreFailed(source: source, detail: tr("backups.detail.save-current-failed", ["reason": error.reason]))
             }
         } catch let error as StoreError {
-            throw StoreError.restoreFailed(source: source, detail: "could not save the current collection first (\(error.reason))")
+            throw StoreError.restoreFailed(source: source, detail: tr("backups.detail.save-current-failed", ["reason": error.reason]))
         }
 
         let stagingPath = path + ".restore-\(getpid())"
@@ -136,7 +137,7 @@ extension CollectionStore {
                 }
             }
         } catch let error as StoreError {
-            throw StoreError.restoreFailed(source: source, detail: "could not prepare the copy (\(error.reason))")
+            throw StoreError.restoreFailed(source: source, detail: tr("backups.detail.prepare-copy-failed", ["reason": error.reason]))
         }
         let staging = try Self.openQueue(path: stagingPath, readonly: true, busyTimeout: 5)
         defer { try? staging.close() }
@@ -261,12 +262,13 @@ extension CollectionStore {
     /// SQLite's complaint about writing a copy, in words (the backup API often reports "not an error").
     static func explain(_ error: DatabaseError) -> String {
         switch error.resultCode {
-        case .SQLITE_FULL: return "the disk is full"
-        case .SQLITE_IOERR: return "writing to the disk failed"
-        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return "the file cannot be written"
+        case .SQLITE_FULL: return tr("backups.detail.disk-full")
+        case .SQLITE_IOERR: return tr("backups.detail.write-failed")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN: return tr("backups.detail.cannot-write")
         default:
             let message = error.message ?? ""
-            return message.isEmpty || message == "not an error" ? "SQLite error \(error.resultCode.rawValue)" : message
+            return message.isEmpty || message == "not an error"
+                ? tr("backups.detail.sqlite-error", ["code": String(error.resultCode.rawValue)]) : message
         }
     }
 }

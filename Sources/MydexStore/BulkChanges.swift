@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexText
 
 /// Why one entry of a command that names several cannot be changed.
 public enum EntryProblem: Sendable, Equatable {
@@ -35,27 +36,17 @@ public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         func ids(_ matching: (EntryProblem) -> Bool) -> [Int64] { problems.filter(matching).map(\.id) }
-        func list(_ ids: [Int64]) -> String { Self.compact(ids) }
+        func named(_ ids: [Int64]) -> [String: any TextArgument] { ["count": ids.count, "ids": Self.compact(ids)] }
         var parts: [String] = []
         let missing = ids { if case .notFound = $0 { true } else { false } }
-        if !missing.isEmpty {
-            parts.append("no entr\(missing.count == 1 ? "y" : "ies") \(list(missing)) in your collection (`mydex list` shows entry ids)")
-        }
+        if !missing.isEmpty { parts.append(tr("bulk.problem.not-found", named(missing))) }
         let released = ids { if case .released = $0 { true } else { false } }
-        if !released.isEmpty {
-            let (verb, them) = released.count == 1 ? ("was", "it") : ("were", "them")
-            parts.append("\(list(released)) \(verb) released (`mydex unrelease` brings \(them) back)")
-        }
+        if !released.isEmpty { parts.append(tr("bulk.problem.released", named(released))) }
         let favorites = ids { if case .favorite = $0 { true } else { false } }
-        if !favorites.isEmpty {
-            let (are, them) = favorites.count == 1 ? ("is a favorite", "it") : ("are favorites", "them")
-            parts.append("\(list(favorites)) \(are) (add --force to release \(them) anyway)")
-        }
+        if !favorites.isEmpty { parts.append(tr("bulk.problem.favorite", named(favorites))) }
         let held = ids { if case .notReleased = $0 { true } else { false } }
-        if !held.isEmpty {
-            parts.append("\(list(held)) \(held.count == 1 ? "is" : "are") not released (`mydex list --all` shows released entries)")
-        }
-        return parts.joined(separator: "; ") + ". Nothing was changed."
+        if !held.isEmpty { parts.append(tr("bulk.problem.not-released", named(held))) }
+        return tr("bulk.problems", ["problems": parts.joined(separator: tr("bulk.problems.separator"))])
     }
 
     /// "#2, #5-9, #12": runs of consecutive ids as ranges, as they are typed, and after
@@ -71,7 +62,8 @@ public struct EntryProblems: Error, Sendable, Equatable, CustomStringConvertible
         }
         let pieces = runs.prefix(shown).map { $0.count == 1 ? "#\($0.lowerBound)" : "#\($0.lowerBound)-\($0.upperBound)" }
         let rest = runs.dropFirst(shown).reduce(0) { $0 + $1.count }
-        return pieces.joined(separator: ", ") + (rest > 0 ? " and \(rest) more" : "")
+        let shownIDs = pieces.joined(separator: ", ")
+        return rest > 0 ? tr("bulk.ids.more", ["ids": shownIDs, "count": rest]) : shownIDs
     }
 
     /// The one problem of a one-entry command, as that command has always reported it.

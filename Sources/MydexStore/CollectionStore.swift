@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexText
 
 /// The collection database: owns the connection and the migrator, and exposes intent-named
 /// operations, each one transaction. It holds only the user's data; the built-in Pokédex is the
@@ -111,9 +112,9 @@ public struct CollectionStore: Sendable {
             case .SQLITE_NOTADB:
                 throw StoreError.notAMydexDatabase(path: path)
             case .SQLITE_CORRUPT:
-                throw StoreError.damagedDatabase(path: path, detail: error.message ?? "corrupt")
+                throw StoreError.damagedDatabase(path: path, detail: error.message ?? tr("store.detail.corrupt"))
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                throw StoreError.cannotOpen(path: path, detail: "it stayed locked by another process; try again")
+                throw StoreError.cannotOpen(path: path, detail: tr("store.detail.locked"))
             case .SQLITE_READONLY:
                 throw StoreError.readOnly(path: path)
             case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR, .SQLITE_FULL:

@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 
 #if canImport(Glibc)
 import Glibc
@@ -17,7 +18,7 @@ enum PrivateFiles {
     static func createDirectory(_ directory: String) throws {
         if isDirectory(directory) { return }
         if exists(directory) {
-            throw StoreError.cannotOpen(path: directory, detail: "it is a file, not a folder")
+            throw StoreError.cannotOpen(path: directory, detail: tr("files.detail.not-a-folder"))
         }
         do {
             try FileManager.default.createDirectory(
@@ -26,7 +27,7 @@ enum PrivateFiles {
         } catch {
             // FileManager's message names no cause: ask the system which part refused.
             if let denied = firstUnwritableAncestor(of: directory) { throw StoreError.permissionDenied(path: denied) }
-            throw StoreError.cannotOpen(path: directory, detail: "cannot create the folder (\(error.localizedDescription))")
+            throw StoreError.cannotOpen(path: directory, detail: tr("files.detail.cannot-create-folder", ["reason": error.localizedDescription]))
         }
     }
 

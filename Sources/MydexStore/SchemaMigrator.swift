@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexText
 
 /// Applies the embedded migrations: in order, once each, all pending ones in one IMMEDIATE transaction,
 /// recorded in `mydex_schema_migrations`.
@@ -102,7 +103,8 @@ struct SchemaMigrator {
         let broken = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         if !broken.isEmpty {
             throw StoreError.damagedDatabase(
-                path: path, detail: "\(broken.count) rows would refer to missing rows after \(migration.identifier)")
+                path: path,
+                detail: tr("migration.detail.broken-references", ["count": broken.count, "migration": migration.identifier]))
         }
         try db.execute(
             sql: "INSERT INTO \(Self.bookkeepingTable) (identifier, applied_at) VALUES (?, ?)",

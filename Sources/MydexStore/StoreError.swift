@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 
 /// What can go wrong with the collection database, each with a message that says what to do next.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -35,43 +36,45 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAMydexDatabase(let path):
-            return "\(path) is not a mydex database. Nothing was changed; point --db or MYDEX_DB at a mydex database, or at a new path to start a collection."
+            return tr("store.error.not-a-database", ["path": path])
         case .notAMydexBackup(let path):
-            return "\(path) is not a mydex database, so there is nothing to restore from it. Nothing was changed; choose a file written by `mydex backup`."
+            return tr("store.error.not-a-backup", ["path": path])
         case .damagedBackup(let path, let detail):
-            return "\(path) is damaged (\(detail)). Nothing was changed; choose another backup file."
+            return tr("store.error.damaged-backup", ["path": path, "detail": detail])
         case .noCollection(let path):
-            return "No collection at \(path) yet: `mydex catch` starts one (or check --db / MYDEX_DB)."
+            return tr("store.error.no-collection", ["path": path])
         case .isFolder(let path):
-            return "\(path) is a folder, not a mydex database. Point --db or MYDEX_DB at a file, e.g. \((path as NSString).appendingPathComponent("mydex.sqlite"))."
+            return tr("store.error.is-folder", [
+                "path": path, "example": (path as NSString).appendingPathComponent("mydex.sqlite"),
+            ])
         case .permissionDenied(let path):
-            return "cannot use \(path): permission denied. Check its owner and permissions (ls -l), or pass --db with a path you own."
+            return tr("store.error.permission-denied", ["path": path])
         case .newerDatabase(let path, let unknown):
-            return "\(path) was written by a newer mydex (schema \(unknown.joined(separator: ", "))). Nothing was changed; upgrade mydex to use it."
+            return tr("store.error.newer-database", ["path": path, "migrations": unknown.joined(separator: ", ")])
         case .damagedDatabase(let path, let detail):
-            return "\(path) is damaged (\(detail)). Nothing was changed; restore a backup with `mydex restore PATH`."
+            return tr("store.error.damaged-database", ["path": path, "detail": detail])
         case .cannotOpen(let path, let detail):
-            return "cannot use the database at \(path): \(detail)"
+            return tr("store.error.cannot-open", ["path": path, "detail": detail])
         case .readOnly(let path):
-            return "cannot write to \(path): the file or its folder is read-only. Check its permissions, or pass --db with a writable path."
+            return tr("store.error.read-only", ["path": path])
         case .entryNotFound(let id):
-            return "no entry #\(id) in your collection. Run `mydex list` to see entry ids."
+            return tr("store.error.entry-not-found", ["id": String(id)])
         case .entryReleased(let id):
-            return "entry #\(id) was released. Run `mydex list --all` to see released entries."
+            return tr("store.error.entry-released", ["id": String(id)])
         case .favoriteNeedsForce(let id):
-            return "entry #\(id) is a favorite. Release it anyway with `mydex release \(id) --force`, or run `mydex unfavorite \(id)` first."
+            return tr("store.error.favorite-needs-force", ["id": String(id)])
         case .speciesNotCached(let id):
-            return "species #\(id) is not in the local cache."
+            return tr("store.error.species-not-cached", ["id": String(id)])
         case .fileExists(let path):
-            return "\(path) already exists; mydex never overwrites a file. Choose another path."
+            return tr("store.error.file-exists", ["path": path])
         case .fileMissing(let path):
-            return "\(path) does not exist. Check the path (`mydex backup` prints where each backup went)."
+            return tr("store.error.file-missing", ["path": path])
         case .backupFailed(let path, let detail):
-            return "backup to \(path) failed: \(detail). No backup file was left behind."
+            return tr("store.error.backup-failed", ["path": path, "detail": detail])
         case .restoreFailed(let source, let detail):
-            return "restore from \(source) failed: \(detail). Your collection is unchanged."
+            return tr("store.error.restore-failed", ["source": source, "detail": detail])
         case .restoreFromLiveDatabase(let path):
-            return "\(path) is the database in use; restore from a backup file instead."
+            return tr("store.error.restore-from-live", ["path": path])
         }
     }
 }

@@ -4,7 +4,7 @@ import GRDB
 /// Dates as mydex stores them: GRDB's text format, `2026-11-21 07:35:00.123`, in UTC, written
 /// and read with calendar arithmetic. GRDB's own conversion goes through DateFormatter and
 /// Calendar, whose first use loads ICU data: a fifth of a `catch`.
-enum StoredDate {
+public enum StoredDate {
     static func text(_ date: Date) -> String { text(date, separator: " ", rounding: .down) }
 
     /// `date` to the millisecond, date and time parted by `separator`.
@@ -18,7 +18,7 @@ enum StoredDate {
     }
 
     /// `YYYY-MM-DD HH:MM[:SS[.SSS]]` (or with `T`), UTC; nil for anything else.
-    static func date(_ text: String) -> Date? {
+    public static func date(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int? { Self.number(bytes, range) }
         guard bytes.count >= 16, bytes[4] == 45, bytes[7] == 45, bytes[10] == 32 || bytes[10] == 84, bytes[13] == 58,

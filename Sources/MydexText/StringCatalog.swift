@@ -34,6 +34,13 @@ public struct StringCatalog: Sendable {
     }
 
     public init(text: String) throws(ParseError) {
+        let bytes = Array(text.utf8)
+        self = try bytes.withUnsafeBufferPointer { buffer throws(ParseError) in try StringCatalog(bytes: buffer) }
+    }
+
+    /// Parses the UTF-8 bytes of a catalog. Works on bytes, not Characters: the catalog is read at
+    /// the first message of every command, and grapheme-by-grapheme parsing costs milliseconds.
+    init(bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
         var ordered: [CatalogEntry] = []
         var header: [String: String] = [:]
         var current = Pending()
@@ -51,49 +58,53 @@ public struct StringCatalog: Sendable {
                 english: msgid, englishPlural: current.msgidPlural,
                 translations: (0..<count).map { current.msgstr[$0] ?? "" }))
         }
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\"")
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart <= bytes.count {
             number += 1
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+            defer { lineStart = lineEnd + 1 }
+            var start = lineStart
+            while start < lineEnd, bytes[start] == space || bytes[start] == tab { start += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<lineEnd])
+            func bad() -> ParseError { .badLine(number, String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)) }
             if line.isEmpty {
                 finish()
                 field = nil
                 continue
             }
-            if line.hasPrefix("#") {
+            if line[0] == hash {
                 // A comment after a message's strings starts the next message.
                 if field != nil { finish(); field = nil }
-                if line.hasPrefix("#.") {
-                    current.comment.append(String(line.dropFirst(2).drop { $0 == " " }))
-                } else if line.hasPrefix("#,") {
-                    for flag in line.dropFirst(2).split(separator: ",") {
-                        current.flags.insert(flag.trimmingSpaces())
-                    }
+                let rest = String(decoding: UnsafeBufferPointer(rebasing: line.dropFirst(min(2, line.count))), as: UTF8.self)
+                if line.count >= 2, line[1] == UInt8(ascii: ".") {
+                    current.comment.append(rest.trimmingSpaces())
+                } else if line.count >= 2, line[1] == UInt8(ascii: ",") {
+                    for flag in rest.split(separator: ",") { current.flags.insert(flag.trimmingSpaces()) }
                 }
                 continue
             }
-            if line.hasPrefix("\"") {
-                guard let field, let value = Self.quoted(line) else { throw .badLine(number, String(rawLine)) }
+            if line[0] == quote {
+                guard let field, let value = Self.quoted(line) else { throw bad() }
                 current.append(value, to: field)
                 continue
             }
-            guard let space = line.firstIndex(of: " "), let value = Self.quoted(line[line.index(after: space)...]) else {
-                throw .badLine(number, String(rawLine))
-            }
-            let keyword = line[..<space]
+            guard let space = line.firstIndex(of: space),
+                  let value = Self.quoted(UnsafeBufferPointer(rebasing: line[(space + 1)...])) else { throw bad() }
             let next: Field
-            switch keyword {
+            switch String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self) {
             case "msgctxt":
                 if field != nil { finish() }
                 next = .msgctxt
             case "msgid": next = .msgid
             case "msgid_plural": next = .msgidPlural
             case "msgstr": next = .msgstr(0)
-            default:
+            case let keyword:
                 guard keyword.hasPrefix("msgstr["), keyword.hasSuffix("]"),
-                      let index = Int(keyword.dropFirst(7).dropLast()), (0..<6).contains(index) else {
-                    throw .badLine(number, String(rawLine))
-                }
+                      let index = Int(keyword.dropFirst(7).dropLast()), (0..<6).contains(index) else { throw bad() }
                 next = .msgstr(index)
             }
             if next == .msgid, current.msgid != nil { finish() }
@@ -141,27 +152,35 @@ public struct StringCatalog: Sendable {
         }
     }
 
-    /// The contents of a quoted string (`"a \"b\"\n"`), or nil when it is not one.
-    private static func quoted(_ text: Substring) -> String? {
-        let trimmed = text.trimmingSpaces()
-        guard trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return nil }
-        var result = ""
+    /// The contents of a quoted string (`"a \"b\"\n"`, trailing spaces allowed), or nil when it is not one.
+    private static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t") || text[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        guard end >= 2, text[0] == quote, text[end - 1] == quote else { return nil }
+        let body = UnsafeBufferPointer(rebasing: text[1..<(end - 1)])
+        guard body.contains(backslash) else { return String(decoding: body, as: UTF8.self) }
+        var result: [UInt8] = []
+        result.reserveCapacity(body.count)
         var escaped = false
-        for character in trimmed.dropFirst().dropLast() {
+        for byte in body {
             if escaped {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                default: result.append(character)
+                switch byte {
+                case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+                default: result.append(byte)
                 }
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == backslash {
                 escaped = true
             } else {
-                result.append(character)
+                if byte == quote { return nil }
+                result.append(byte)
             }
         }
-        return escaped ? nil : result
+        return escaped ? nil : String(decoding: result, as: UTF8.self)
     }
 
     private static func headerFields(_ text: String) -> [String: String] {
@@ -181,7 +200,7 @@ public struct StringCatalog: Sendable {
         var length = 0
         let catalog: StringCatalog
         if let bytes = mydex_strings_file(file, &length),
-           let parsed = try? StringCatalog(text: String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)) {
+           let parsed = try? StringCatalog(bytes: UnsafeBufferPointer(start: bytes, count: length)) {
             catalog = parsed
         } else {
             // A file that does not parse fails the completeness test; the user gets the keys' English.

@@ -58,7 +58,11 @@ public struct Translator: Sendable {
 
     /// The message `key` in this language, its placeholders filled from `arguments`.
     public func text(_ key: String, _ arguments: [String: any TextArgument] = [:]) -> String {
-        let template = self.template(key, count: Self.pluralCount(arguments))
+        render(template(key, count: Self.pluralCount(arguments)), arguments)
+    }
+
+    /// A template with its placeholders filled (and, in the pseudo-language, accented).
+    func render(_ template: String, _ arguments: [String: any TextArgument]) -> String {
         let filled = fill(template, arguments)
         return language == .pseudo ? Self.pseudo(filled.template, keeping: filled.values) : filled.text
     }
@@ -67,7 +71,8 @@ public struct Translator: Sendable {
     func template(_ key: String, count: Int?) -> String {
         let catalog = StringCatalog.embedded(language)
         if language != .english, language != .pseudo, let entry = catalog.entries[key] {
-            let index = count.map(format.pluralIndex) ?? 0
+            // Only a message with plural forms chooses one: a count in any other message is just a value.
+            let index = entry.englishPlural == nil ? 0 : count.map(format.pluralIndex) ?? 0
             let translated = index < entry.translations.count ? entry.translations[index] : ""
             if !translated.isEmpty { return translated }
         }
@@ -149,10 +154,17 @@ public struct Translator: Sendable {
             var inValue = false
             // Words between backquotes (`mydex list`) and option names are commands: kept as typed.
             var inCode = false
+            // An example's command line (`$ mydex catch --seed 42  # comment`) is kept up to its comment.
+            var inExample = line.drop { $0 == " " }.hasPrefix("$ ")
             var previous: Character = " "
             for character in line {
                 if character == "\u{0}" { inValue.toggle() }
                 if character == "`" { inCode.toggle() }
+                if character == "#" { inExample = false }
+                if inExample {
+                    result.append(character)
+                    continue
+                }
                 if !inValue, !inCode, previous != "-", !(previous == "$"), let accented = accents[character] {
                     result.append(accented)
                 } else {

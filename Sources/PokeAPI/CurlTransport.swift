@@ -1,5 +1,6 @@
 import CCurlShim
 import Foundation
+import MydexText
 import Synchronization
 
 /// HTTP over libcurl: TLS verification on, gzip, redirects within http(s), a connect timeout, a
@@ -15,20 +16,24 @@ public struct CurlTransport: HTTPTransport {
         var message = [CChar](repeating: 0, count: 512)
         guard let api = mydex_curl_load(&message, message.count) else {
             let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(.failed(
-                "mydex needs libcurl to reach PokeAPI and could not load it (\(reason)). "
-                    + "Install it (e.g. sudo apt-get install libcurl4), or use --offline."))
+            return .failure(.failed(tr("network.curl.missing", ["reason": reason])))
         }
         return .success(api)
     }
 
     public func get(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         let cancellation = Cancellation()
+        // The transfer's thread speaks the command's language: task-locals do not cross to a Thread.
+        let translator = Translator.current
         // A cancelled task (Ctrl-C in `dex sync`) stops its transfer within about a second:
         // libcurl's progress callback sees the flag and aborts.
         let result: Result<HTTPResponse, TransportError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread { continuation.resume(returning: Self.perform(request, cancellation: cancellation)) }
+                let thread = Thread {
+                    continuation.resume(returning: Translator.$current.withValue(translator) {
+                        Self.perform(request, cancellation: cancellation)
+                    })
+                }
                 thread.stackSize = 1 << 20
                 thread.start()
             }
@@ -59,7 +64,7 @@ public struct CurlTransport: HTTPTransport {
         case .success(let loaded): api = loaded
         case .failure(let error): return .failure(error)
         }
-        guard let handle = api.pointee.easy_init() else { return .failure(.failed("libcurl could not start")) }
+        guard let handle = api.pointee.easy_init() else { return .failure(.failed(tr("network.curl.cannot-start"))) }
         defer { api.pointee.easy_cleanup(handle) }
         let headers = api.pointee.slist_append(nil, "Accept: application/json")
         defer { api.pointee.slist_free_all(headers) }
@@ -111,7 +116,7 @@ public struct CurlTransport: HTTPTransport {
 
         guard code == CURLE_OK else {
             let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let detail = message.isEmpty ? api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : message
+            let detail = message.isEmpty ? api.pointee.easy_strerror(code).map { String(cString: $0) } ?? tr("network.curl.error", ["code": String(code.rawValue)]) : message
             return .failure(transportError(code, detail: detail, request: request, sizeExceeded: sink.exceeded))
         }
         var status = 0

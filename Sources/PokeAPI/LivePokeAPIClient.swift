@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 
 /// How hard to try before giving up on a request.
 public struct RetryPolicy: Sendable, Equatable {
@@ -124,7 +125,7 @@ public struct LivePokeAPIClient: PokeAPIClient {
         if let contentType, !contentType.contains("json"), !looksLikeJSON {
             throw .notJSON(url: url, contentType: contentType)
         }
-        guard looksLikeJSON else { throw .notJSON(url: url, contentType: response.body.isEmpty ? "an empty body" : contentType) }
+        guard looksLikeJSON else { throw .notJSON(url: url, contentType: response.body.isEmpty ? tr("pokeapi.content.empty") : contentType) }
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch let error as DecodingError {
@@ -137,13 +138,14 @@ public struct LivePokeAPIClient: PokeAPIClient {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            return "missing \(path(context.codingPath + [key]))"
+            return tr("pokeapi.json.missing", ["path": path(context.codingPath + [key])])
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected value at \(path(context.codingPath))"
+            return tr("pokeapi.json.unexpected-value", ["path": path(context.codingPath)])
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "bad value at \(path(context.codingPath))"
+            return context.codingPath.isEmpty
+                ? tr("pokeapi.json.malformed") : tr("pokeapi.json.bad-value", ["path": path(context.codingPath)])
         @unknown default:
-            return "unexpected JSON"
+            return tr("pokeapi.json.unexpected")
         }
     }
 
@@ -156,7 +158,7 @@ public struct LivePokeAPIClient: PokeAPIClient {
     func getWithRetries(_ url: String) async throws(PokeAPIError) -> HTTPResponse {
         let deadline = budget?.deadline(forRequestStartingAt: now())
         var attempt = 0
-        var last = "earlier requests used the time"
+        var last = tr("pokeapi.detail.earlier-requests")
         while true {
             if Task.isCancelled { throw .cancelled(url: url) }
             var request = requestLimits
@@ -179,7 +181,7 @@ public struct LivePokeAPIClient: PokeAPIClient {
             case .success(let response):
                 return response
             case .failure(.timedOut) where limitedByBudget:
-                throw .outOfTime(url: url, limit: budget?.limit ?? .zero, attempts: attempt, detail: "no answer")
+                throw .outOfTime(url: url, limit: budget?.limit ?? .zero, attempts: attempt, detail: tr("pokeapi.detail.no-answer"))
             case .failure(let error):
                 throw error
             case .retryable(let detail, let serverDelay):
@@ -198,7 +200,7 @@ public struct LivePokeAPIClient: PokeAPIClient {
                 try await sleep(delay)
             } catch {
                 if Task.isCancelled { throw .cancelled(url: url) }
-                throw .unreachable(url: url, detail: "\(retry.detail); cancelled while waiting to retry", attempts: attempt)
+                throw .unreachable(url: url, detail: tr("pokeapi.detail.cancelled-retry", ["detail": retry.detail]), attempts: attempt)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 import Synchronization
 
 /// How long a caller may wait on PokeAPI in all: attempts, backoff and `Retry-After` included
@@ -48,10 +49,16 @@ extension Duration {
         self = .milliseconds(Int64((max(timeInterval, 0) * 1000).rounded(.down)))
     }
 
-    /// "20 s", "1.5 s": how the user's whole seconds (and tests' fractions) read in messages.
-    var secondsText: String { "\(secondsNumber) s" }
+    /// "20 s", "1.5 s": how the user's whole seconds (and tests' fractions) read in messages,
+    /// in the current language ("20초", "1,5 s").
+    var secondsText: String {
+        let (seconds, attoseconds) = components
+        let format = Translator.current.format
+        let number = attoseconds == 0 ? format.integer(seconds) : format.decimal(timeInterval, digits: 1)
+        return tr("network.seconds", ["seconds": number])
+    }
 
-    /// "20", "1.5".
+    /// "20", "1.5": as `MYDEX_TIMEOUT` is written (never localized).
     var secondsNumber: String {
         let (seconds, attoseconds) = components
         return attoseconds == 0 ? "\(seconds)" : String(format: "%.1f", timeInterval)

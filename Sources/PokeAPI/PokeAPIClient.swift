@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 
 /// What mydex asks PokeAPI.
 public protocol PokeAPIClient: Sendable {
@@ -77,8 +78,9 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     public var reason: String {
         switch self {
         case .unreachable(_, let detail, _): return detail
-        case .timedOut(_, let after): return "no answer within \(after.secondsText)"
-        case .outOfTime(_, let limit, _, let detail): return "\(detail); MYDEX_TIMEOUT=\(limit.secondsNumber) allows no more waiting"
+        case .timedOut(_, let after): return tr("pokeapi.reason.timed-out", ["seconds": after.secondsText])
+        case .outOfTime(_, let limit, _, let detail):
+            return tr("pokeapi.reason.out-of-time", ["detail": detail, "limit": limit.secondsNumber])
         default: return description
         }
     }
@@ -86,27 +88,29 @@ public enum PokeAPIError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidBaseURL(let url):
-            return "the PokeAPI URL \"\(url)\" is not an http or https URL. Pass --api-url https://pokeapi.co/api/v2 or fix MYDEX_API_URL."
+            return tr("pokeapi.error.invalid-base-url", ["url": url])
         case .notFound(let url):
-            return "PokeAPI has nothing at \(url) (404)."
+            return tr("pokeapi.error.not-found", ["url": url])
         case .httpStatus(let status, let url):
-            return "PokeAPI answered \(status) for \(url). Try again later."
+            return tr("pokeapi.error.http-status", ["status": String(status), "url": url])
         case .notJSON(let url, let contentType):
-            return "PokeAPI answered \(url) with \(contentType ?? "something") instead of JSON. Check --api-url or MYDEX_API_URL."
+            return tr("pokeapi.error.not-json", ["url": url, "contentType": contentType ?? tr("pokeapi.content.unknown")])
         case .undecodable(let url, let detail):
-            return "PokeAPI's answer for \(url) was not what mydex expects (\(detail)). Check --api-url or MYDEX_API_URL."
+            return tr("pokeapi.error.undecodable", ["url": url, "detail": detail])
         case .unreachable(let url, let detail, let attempts):
-            return "cannot reach PokeAPI at \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(detail). Check your connection and try again."
+            return tr("pokeapi.error.unreachable", ["url": url, "attempts": attempts, "detail": detail])
         case .timedOut(let url, let after):
-            return "PokeAPI did not answer \(url) within \(after.secondsText). Try again later."
+            return tr("pokeapi.error.timed-out", ["url": url, "seconds": after.secondsText])
         case .outOfTime(let url, let limit, let attempts, let detail):
-            return "gave up on PokeAPI at \(url) after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(detail); MYDEX_TIMEOUT=\(limit.secondsNumber) allows no more waiting. Try again later, or allow more seconds with MYDEX_TIMEOUT."
+            return tr("pokeapi.error.out-of-time", [
+                "url": url, "attempts": attempts, "detail": detail, "limit": limit.secondsNumber,
+            ])
         case .cancelled(let url):
-            return "stopped waiting for PokeAPI at \(url)."
+            return tr("pokeapi.error.cancelled", ["url": url])
         case .bodyTooLarge(let url, let limit):
-            return "PokeAPI's answer for \(url) was larger than \(limit / 1024 / 1024) MiB; refused."
+            return tr("pokeapi.error.body-too-large", ["url": url, "size": limit / 1024 / 1024])
         case .transport(let url, let detail):
-            return "request to \(url) failed: \(detail)"
+            return tr("pokeapi.error.transport", ["url": url, "detail": detail])
         }
     }
 }

@@ -126,7 +126,7 @@ struct EdgeTests {
             environment: ["PATH": "/usr/bin:/bin", "HOME": environment.directory.path], in: environment.directory)
         try #require(tracked.status == 0, "git ls-files failed: \(tracked.standardError)")
         let topLevel = Set(tracked.standardOutput.split(separator: "\n").compactMap { $0.split(separator: "/").first.map(String.init) })
-        let allowed: Set<String> = ["Package.swift", "Sources", "Tests", "Migrations", "README.md", "docs"]
+        let allowed: Set<String> = ["Package.swift", "Sources", "Tests", "Migrations", "README.md", "README.ko.md", "docs"]
         let stray = topLevel.filter { name in
             !allowed.contains(name) && !name.hasPrefix(".")
                 && !["LICENSE", "LICENCE", "NOTICE", "COPYING"].contains { name.uppercased().hasPrefix($0) }

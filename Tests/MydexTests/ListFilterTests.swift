@@ -46,7 +46,7 @@ struct ListFilterTests {
 
         let korean = await environment.run("list", "--type", "불꽃", "--shiny", "--lang", "ko")
         #expect(korean.standardOutput.contains("파이리") && korean.standardOutput.contains("불꽃"))
-        #expect(korean.standardError == "1 Pokémon, 0 favorites, 1 shiny\n")
+        #expect(korean.standardError == "포켓몬 1마리, 즐겨찾기 0마리, 색이 다른 포켓몬 1마리\n", "the summary in Korean")
         let released = await environment.run("list", "--released")
         #expect(released.standardOutput.split(separator: "\n").first?.hasSuffix("RELEASED") == true)
         let none = await environment.run("list", "--type", "water")

@@ -46,7 +46,7 @@ struct PokedexCommandTests {
         let environment = try TestEnvironment()
         let korean = await environment.run("dex", "25", "--lang", "ko")
         #expect(korean.status == 0)
-        for expected in ["#0025 피카츄", "쥐포켓몬", "전기", "0.4 m", "6.0 kg", "190 of 255", "none yet", "인사법이다"] {
+        for expected in ["#0025 피카츄", "쥐포켓몬", "전기", "0.4 m", "6.0 kg", "255 중 190", "아직 없음", "인사법이다"] {
             #expect(korean.standardOutput.contains(expected), "missing \(expected)")
         }
         let byName = await environment.run("dex", "ピカチュウ", "--json")

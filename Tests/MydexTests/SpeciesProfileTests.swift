@@ -43,12 +43,12 @@ struct SpeciesProfileTests {
         let environment = try TestEnvironment()
         let before = await environment.run("dex", "172")
         #expect(field("Evolution", in: before.standardOutput)
-            == "Pichu → Pikachu (Level up, friendship 220) → Raichu (Use item, item #83)")
+            == "Pichu → Pikachu (Level up, friendship 220) → Raichu (Use item, Thunder Stone)")
         #expect(!before.standardOutput.contains("✓"))
         #expect(await environment.run("catch", "--offline", "--seed", String(Fixtures.seed(catching: 25))).status == 0)
         let after = await environment.run("show", "1")
         #expect(field("Evolution", in: after.standardOutput)
-            == "Pichu → Pikachu ✓ (Level up, friendship 220) → Raichu (Use item, item #83)")
+            == "Pichu → Pikachu ✓ (Level up, friendship 220) → Raichu (Use item, Thunder Stone)")
         #expect(after.standardOutput.contains("✓ you hold one"))
         #expect(field("Stat total", in: after.standardOutput) == "320", "show has the same fields")
     }
@@ -60,7 +60,7 @@ struct SpeciesProfileTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("  Evolution") })
         let branches = lines[start..<(start + 8)].map { $0.replacingOccurrences(of: "Evolution", with: "").trimmingCharacters(in: .whitespaces) }
         #expect(branches.allSatisfy { $0.hasPrefix("Eevee → ") })
-        #expect(branches.contains("Eevee → Jolteon (Use item, item #83)"))
+        #expect(branches.contains("Eevee → Jolteon (Use item, Thunder Stone)"))
         #expect(branches.contains("Eevee → Umbreon (Level up, friendship 160, night)"))
         #expect(branches.contains { $0.hasPrefix("Eevee → Sylveon (") && $0.contains("knowing a Fairy move") })
         #expect(lines[start + 8].contains("Egg groups"), "eight branches, then the next field")
@@ -86,12 +86,12 @@ struct SpeciesProfileTests {
         let environment = try TestEnvironment()
         let text = (await environment.run("dex", "25", "--lang", "ko")).standardOutput
         #expect(field("특수공격", in: text)?.hasPrefix("50 ") == true)
-        #expect(field("Abilities", in: text) == "정전기, 피뢰침 (hidden)")
-        #expect(field("Evolution", in: text)?.hasPrefix("피츄 → 피카츄 (") == true)
-        #expect(field("Egg groups", in: text) == "육상, 요정")
+        #expect(field("특성", in: text) == "정전기, 피뢰침 (숨겨진 특성)")
+        #expect(field("진화", in: text) == "피츄 → 피카츄 (레벨업, 친밀도 220) → 라이츄 (도구 사용, 천둥의돌)")
+        #expect(field("알그룹", in: text) == "육상, 요정")
         // Values start at one column, wide Hangul labels included (stats right-aligned in 3).
         let lines = text.split(separator: "\n").map(String.init)
-        let columns = Set([("HP ", " 35 "), ("특수공격 ", " 50 "), ("Abilities ", "정전기"), ("Stat total ", "320")].map { label, value in
+        let columns = Set([("HP ", " 35 "), ("특수공격 ", " 50 "), ("특성 ", "정전기"), ("종족값 합계 ", "320")].map { label, value in
             let line = lines.first { $0.hasPrefix("  " + label) } ?? ""
             return TerminalWidth.of(line.components(separatedBy: value)[0])
         })
@@ -119,7 +119,7 @@ struct SpeciesProfileTests {
         let raichu = try #require((paths[0][2]["methods"] as? [[String: Any]])?.first)
         #expect(raichu["trigger"] as? String == "use-item")
         #expect(raichu["item"] as? Int == 83)
-        #expect(raichu["triggerName"] as? String == "Use item", "English where PokeAPI has no Korean")
+        #expect(raichu["triggerName"] as? String == "도구 사용", "the catalog's Korean where PokeAPI has none")
         #expect((species["eggGroups"] as? [[String: String]])?.map { $0["slug"] } == ["ground", "fairy"])
         #expect(species["femalePercent"] as? Double == 50)
         #expect(species["genderless"] as? Bool == false)
@@ -156,7 +156,7 @@ struct SpeciesProfileTests {
                 #expect(TerminalWidth.of(plain) <= columns, "wider than \(columns): \(plain)")
             }
             // At 80 columns the fields start beside the picture, at 60 under it; each bar stays on one line.
-            #expect(lines[1].contains("\u{1B}[") && lines[1].contains("Also") == (columns == 80), "\(lines[1])")
+            #expect(lines[1].contains("\u{1B}[") && lines[1].contains("다른 이름") == (columns == 80), "\(lines[1])")
             let hp = try #require(lines.first { $0.contains("HP ") })
             #expect(hp.hasSuffix("35 \u{1B}[32m██\u{1B}[0m"), "bars in green: \(hp)")
         }

@@ -2,49 +2,35 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 struct BackupCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "backup",
-        abstract: "Copy your collection to a backup file.",
-        discussion: """
-            Makes a consistent copy while other mydex commands keep working (SQLite's online \
-            backup), checks the copy with SQLite's integrity_check, and prints where it is and \
-            what it holds. Without a path the copy goes to a new timestamped file in the \
-            `backups` folder beside the database. An existing file is never overwritten.
-
-            --keep N then removes the oldest automatic backups so that N remain (never the \
-            copies saved before a restore); with --dry-run it prints what it would write and \
-            remove, and changes nothing. --list shows the automatic backups with their time, \
-            size and what they hold.
-
-            Examples:
-              $ mydex backup
-              $ mydex backup ~/pokemon-2026.sqlite
-              $ mydex backup --keep 5      # then keep only the 5 newest automatic backups
-              $ mydex backup --keep 5 --dry-run
-              $ mydex backup --list
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "backup",
+            abstract: tr("backup.help.abstract"),
+            discussion: tr("backup.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Where to write the backup (default: a new file in the backups folder).", valueName: "path"))
+    @Argument(help: ArgumentHelp(tr("backup.option.path"), valueName: "path"))
     var path: String?
 
-    @Option(help: ArgumentHelp("Afterwards, remove the oldest automatic backups so that n remain.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("backup.option.keep"), valueName: "n"))
     var keep: Int?
 
-    @Flag(help: "Print what would be written and removed; change nothing.")
+    @Flag(help: ArgumentHelp(tr("backup.option.dry-run")))
     var dryRun = false
 
-    @Flag(help: "List the automatic backups (time, size, what they hold) instead of making one.")
+    @Flag(help: ArgumentHelp(tr("backup.option.list")))
     var list = false
 
     func validate() throws {
-        if let keep, keep < 1 { throw ValidationError("--keep must be at least 1.") }
-        if let path, path.isEmpty { throw ValidationError("the backup path is empty.") }
+        if let keep, keep < 1 { throw ValidationError(tr("backup.error.keep-too-small")) }
+        if let path, path.isEmpty { throw ValidationError(tr("backup.error.empty-path")) }
         if list, path != nil || keep != nil || dryRun {
-            throw ValidationError("--list only lists: give it no path, --keep or --dry-run.")
+            throw ValidationError(tr("backup.error.list-alone"))
         }
     }
 
@@ -56,20 +42,21 @@ struct BackupCommand: MydexCommand {
             let plan = try await service.backupPlan(to: path.map(context.absolutePath), keep: keep)
             return try printer.emit(DryRunOutput(
                 value: plan,
-                lines: [SafeText("Would back up \(describe(plan.counts)) to ") + SafeText(plan.path)]
-                    + plan.pruned.map { "Would remove old backup " + SafeText($0) }))
+                lines: [SafeText(tr("backup.dry-run.would-back-up", ["counts": describe(plan.counts), "path": plan.path]))]
+                    + plan.pruned.map { SafeText(tr("backup.dry-run.would-remove", ["path": $0])) }))
         }
         let summary = try await service.backup(to: path.map(context.absolutePath), keep: keep)
-        try printer.afterCommit("Backed up to \(summary.path)") { try printer.emit(summary) }
+        try printer.afterCommit(tr("backup.committed", ["path": summary.path])) { try printer.emit(summary) }
     }
 
     /// `--list`: `folder` and `backups`, oldest first; text: a table.
     struct BackupList: CommandOutput {
-        /// "84 KB", "1.2 MB": sizes as `ls -lh` users read them.
+        /// "84 KB", "1.2 MB": sizes as `ls -lh` users read them (units and decimal mark in the language's way).
         static func size(_ bytes: Int) -> String {
-            if bytes < 1000 { return "\(bytes) B" }
-            if bytes < 1_000_000 { return "\(Int((Double(bytes) / 1000).rounded())) KB" }
-            return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+            let format = Translator.current.format
+            if bytes < 1000 { return tr("backup.size.bytes", ["size": format.integer(bytes)]) }
+            if bytes < 1_000_000 { return tr("backup.size.kilobytes", ["size": format.integer(Int((Double(bytes) / 1000).rounded()))]) }
+            return tr("backup.size.megabytes", ["size": format.decimal(Double(bytes) / 1_000_000, digits: 1)])
         }
 
         let backups: [BackupFile]
@@ -85,60 +72,54 @@ struct BackupCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             guard !backups.isEmpty else {
-                return try printer.note("No automatic backups in " + SafeText(folder) + " yet: `mydex backup` makes one.")
+                return try printer.note(SafeText(tr("backup.list.none", ["folder": folder])))
             }
             var table = Table([
-                .init(title: "WHEN", shrinks: false), .init(title: "SIZE", alignRight: true, shrinks: false),
-                .init(title: "HELD", alignRight: true, shrinks: false), .init(title: "RELEASED", alignRight: true, shrinks: false),
-                .init(title: "EVENTS", alignRight: true, shrinks: false), .init(title: "FILE"),
+                .init(title: tr("backup.list.header.when"), shrinks: false),
+                .init(title: tr("backup.list.header.size"), alignRight: true, shrinks: false),
+                .init(title: tr("backup.list.header.held"), alignRight: true, shrinks: false),
+                .init(title: tr("backup.list.header.released"), alignRight: true, shrinks: false),
+                .init(title: tr("backup.list.header.events"), alignRight: true, shrinks: false),
+                .init(title: tr("backup.list.header.file")),
             ])
+            let format = Translator.current.format
             for backup in backups {
                 let counts = backup.counts
+                let file = (backup.path as NSString).lastPathComponent
                 table.append([
                     SafeText(printer.presentation.dateTime(backup.createdAt)), SafeText(Self.size(backup.bytes)),
-                    SafeText(counts.map { "\($0.active)" } ?? "?"), SafeText(counts.map { "\($0.released)" } ?? "?"),
-                    SafeText(counts.map { "\($0.historyRows)" } ?? "?"),
-                    SafeText((backup.path as NSString).lastPathComponent + (counts == nil ? " (unreadable)" : "")),
+                    SafeText(counts.map { format.integer($0.active) } ?? "?"), SafeText(counts.map { format.integer($0.released) } ?? "?"),
+                    SafeText(counts.map { format.integer($0.historyRows) } ?? "?"),
+                    SafeText(counts == nil ? tr("backup.list.unreadable", ["file": file]) : file),
                 ])
             }
             try printer.table(table)
-            try printer.note("In " + SafeText(folder))
+            try printer.note(SafeText(tr("backup.list.folder", ["folder": folder])))
         }
     }
 }
 
 struct RestoreCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "restore",
-        abstract: "Replace your collection with a backup.",
-        discussion: """
-            Checks that the file is an intact mydex database from this version or an older one, \
-            shows what it would replace (your collection now, and the backup's), and asks before \
-            going on. It then saves the current collection as an automatic backup, copies the \
-            backup in (upgrading it if it is older) and records the restore in the history.
-
-            The question is asked on a terminal; --yes skips it (and is needed where nobody can \
-            answer, in a script or a pipe). --dry-run shows what would be replaced and changes nothing.
-
-            Examples:
-              $ mydex restore ~/pokemon-2026.sqlite
-              $ mydex restore ~/pokemon-2026.sqlite --dry-run
-              $ mydex restore ~/pokemon-2026.sqlite --yes    # in a script
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "restore",
+            abstract: tr("restore.help.abstract"),
+            discussion: tr("restore.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The backup file to restore.", valueName: "path"))
+    @Argument(help: ArgumentHelp(tr("restore.option.path"), valueName: "path"))
     var path: String
 
-    @Flag(name: [.short, .long], help: "Restore without asking.")
+    @Flag(name: [.short, .long], help: ArgumentHelp(tr("restore.option.yes")))
     var yes = false
 
-    @Flag(help: "Show what would be replaced; change nothing.")
+    @Flag(help: ArgumentHelp(tr("restore.option.dry-run")))
     var dryRun = false
 
     func validate() throws {
-        if path.isEmpty { throw ValidationError("the backup path is empty.") }
+        if path.isEmpty { throw ValidationError(tr("backup.error.empty-path")) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -149,12 +130,12 @@ struct RestoreCommand: MydexCommand {
             let preview = try await service.restorePreview(from: source)
             if dryRun {
                 return try printer.emit(DryRunOutput(
-                    value: preview, lines: ["Would replace your collection with the backup."] + preview.lines))
+                    value: preview, lines: [SafeText(tr("restore.dry-run.would-replace"))] + preview.lines))
             }
             try confirm(preview, context: context)
         }
         let summary = try await service.restore(from: source)
-        try printer.afterCommit("Restored from \(summary.source)") { try printer.emit(summary) }
+        try printer.afterCommit(tr("restore.committed", ["path": summary.source])) { try printer.emit(summary) }
     }
 
     /// Says what the restore replaces and asks; nobody to ask is a refusal, not a yes.
@@ -162,51 +143,52 @@ struct RestoreCommand: MydexCommand {
         // A new, empty collection loses nothing: no question.
         if let current = preview.current, current.entries == 0 && current.historyRows == 0 { return }
         guard context.confirmation.isInteractive else {
-            throw MydexFailure(
-                "restore replaces your collection (\(preview.currentDescription)) with the backup's "
-                    + "(\(describe(preview.backup))), and nobody can be asked here. "
-                    + "Nothing was changed; pass --yes to restore anyway (`mydex restore PATH --yes`).")
+            throw MydexFailure(tr("restore.error.nobody-to-ask", [
+                "current": preview.currentDescription, "backup": describe(preview.backup),
+            ]))
         }
         for line in preview.lines { try context.output.note(line) }
-        guard try context.confirmation.ask("Replace your collection with the backup?", on: context.output) else {
-            throw MydexFailure("Restore cancelled; nothing was changed.")
+        guard try context.confirmation.ask(SafeText(tr("restore.question")), on: context.output) else {
+            throw MydexFailure(tr("restore.cancelled"))
         }
     }
 }
 
 /// "12 entries (10 in the collection, 2 released), 30 history events".
 func describe(_ counts: CollectionCounts) -> String {
-    "\(counts.entries) entr\(counts.entries == 1 ? "y" : "ies") (\(counts.active) in the collection, "
-        + "\(counts.released) released), \(counts.historyRows) history event\(counts.historyRows == 1 ? "" : "s")"
+    tr("backup.counts", [
+        "entries": tr("backup.counts.entries", ["count": counts.entries, "active": counts.active, "released": counts.released]),
+        "events": tr("backup.counts.events", ["count": counts.historyRows]),
+    ])
 }
 
 extension BackupSummary: CommandOutput {
     func printText(to printer: Printer) throws {
         try printer.line(SafeText(path))
-        try printer.note(SafeText("Backed up \(describe(counts)); integrity check ok."))
-        for removed in pruned { try printer.note("Removed old backup " + SafeText(removed)) }
+        try printer.note(SafeText(tr("backup.summary.done", ["counts": describe(counts)])))
+        for removed in pruned { try printer.note(SafeText(tr("backup.summary.removed", ["path": removed]))) }
     }
 }
 
 extension RestoreSummary: CommandOutput {
     func printText(to printer: Printer) throws {
-        try printer.line(SafeText("Restored \(describe(counts)) from ") + SafeText(source))
-        try printer.note(
-            (previousWasDamaged ? "Your previous collection (damaged) was saved as it was to " : "Your previous collection was saved to ")
-                + SafeText(safetyBackup))
+        try printer.line(SafeText(tr("restore.summary.restored", ["counts": describe(counts), "path": source])))
+        try printer.note(SafeText(
+            previousWasDamaged
+                ? tr("restore.summary.saved-damaged", ["path": safetyBackup]) : tr("restore.summary.saved", ["path": safetyBackup])))
     }
 }
 
 extension RestorePreview {
-    var currentDescription: String { current.map(describe) ?? "unreadable: damaged" }
+    var currentDescription: String { current.map(describe) ?? tr("restore.preview.unreadable") }
 
     /// What would be replaced, and where the collection now would be saved.
     var lines: [SafeText] {
         [
-            SafeText("Your collection now: \(currentDescription)."),
-            SafeText("The backup:          \(describe(backup)), in ") + SafeText(source),
+            SafeText(tr("restore.preview.current", ["counts": currentDescription])),
+            SafeText(tr("restore.preview.backup", ["counts": describe(backup), "path": source])),
             // The folder, not the file: the file's name is the time of the restore itself.
-            "Your collection now will first be saved in " + SafeText((safetyBackup as NSString).deletingLastPathComponent) + ".",
+            SafeText(tr("restore.preview.safety", ["folder": (safetyBackup as NSString).deletingLastPathComponent])),
         ]
     }
 }

@@ -1,21 +1,15 @@
 import ArgumentParser
 import Foundation
 import MydexStore
+import MydexText
 
 struct BoxCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "box",
-        abstract: "Draw a box of your collection: 30 Pokémon, as in the games.",
-        discussion: """
-            Your Pokémon in the order you caught them, 30 to a box, six to a row, each with its \
-            entry id under it; shiny ones drawn shiny. Released Pokémon are not in any box. The \
-            box's number and how many there are go to stderr.
-
-            Examples:
-              $ mydex box
-              $ mydex box 3
-              $ mydex box 2 --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "box",
+            abstract: tr("box.help.abstract"),
+            discussion: tr("box.help.discussion"))
+    }
 
     /// As in the games' PC boxes.
     static let size = 30
@@ -23,11 +17,11 @@ struct BoxCommand: MydexCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Which box (1 holds your first 30 Pokémon).", valueName: "n"))
+    @Argument(help: ArgumentHelp(tr("box.argument.number"), valueName: "n"))
     var number = 1
 
     func validate() throws {
-        if number < 1 { throw ValidationError("boxes are numbered from 1; got \(number).") }
+        if number < 1 { throw ValidationError(tr("box.error.number", ["number": String(number)])) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -35,7 +29,7 @@ struct BoxCommand: MydexCommand {
         let held = try await store.counts().active
         let boxes = max(1, (held + Self.size - 1) / Self.size)
         guard number <= boxes else {
-            throw UsageError("box \(number): your collection fills \(boxes) box\(boxes == 1 ? "" : "es") (\(held) Pokémon).")
+            throw UsageError(tr("box.error.beyond", ["number": String(number), "count": boxes, "held": Translator.current.format.integer(held)]))
         }
         let entries = try await store.heldEntries(offset: (number - 1) * Self.size, count: Self.size)
         let pictures = entries.map { entry in
@@ -64,10 +58,15 @@ struct BoxCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             let first = (number - 1) * BoxCommand.size + 1
             guard !entries.isEmpty else {
-                try printer.note("Box 1 is empty. Catch a Pokémon with `mydex catch`.")
+                try printer.note(SafeText(tr("box.empty")))
                 return
             }
-            try printer.note(SafeText("Box \(number) of \(boxes): entries \(entries.first?.id ?? 0)–\(entries.last?.id ?? 0) (Pokémon \(first)–\(first + entries.count - 1))"))
+            let format = Translator.current.format
+            try printer.note(SafeText(tr("box.caption", [
+                "number": format.integer(number), "boxes": format.integer(boxes),
+                "first": String(entries.first?.id ?? 0), "last": String(entries.last?.id ?? 0),
+                "from": format.integer(first), "to": format.integer(first + entries.count - 1),
+            ])))
             for start in stride(from: 0, to: entries.count, by: BoxCommand.perRow) {
                 let row = start..<min(start + BoxCommand.perRow, entries.count)
                 if start > 0 { try printer.line("") }

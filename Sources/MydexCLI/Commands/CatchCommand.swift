@@ -2,80 +2,58 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 import Synchronization
 
 struct CatchCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "catch",
-        abstract: "Catch a random Pokémon.",
-        discussion: """
-            Picks a species uniformly from the whole national Pokédex (the species count comes \
-            from PokeAPI and is cached for a day), fetches what is not cached yet, and keeps the \
-            catch. One catch in 4096 is shiny. The first catch starts the collection.
-
-            mydex waits on PokeAPI at most MYDEX_TIMEOUT seconds in all (default 20), retries \
-            included; on a terminal, a status line says so after a second. When PokeAPI cannot \
-            be reached in that time, the built-in Pokédex stands in and a note on stderr says \
-            so; for the next \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes catches then use \
-            the built-in Pokédex without waiting, unless --retry-network asks PokeAPI again.
-
-            --count N catches N Pokémon in a row, each kept (with its history row) as it is \
-            caught; a network failure falls back for that catch as above. A progress bar shows \
-            on a terminal, a line per catch goes to standard output and a summary to stderr. \
-            Ctrl-C stops between two catches, keeping those caught (exit 130).
-
-            Examples:
-              $ mydex catch
-              $ mydex catch --seed 42          # the same seed catches the same Pokémon
-              $ mydex catch --generation 1     # Kanto only
-              $ mydex catch --cry              # and hear it
-              $ mydex catch --weighted         # common species often, legendaries rarely
-              $ mydex catch --offline          # no network at all (also MYDEX_OFFLINE=1)
-              $ mydex catch --count 50         # fifty in a row
-              $ mydex catch --offline --count 300 --json
-              $ mydex catch --retry-network    # ask PokeAPI now, though it was unreachable a moment ago
-              $ MYDEX_TIMEOUT=5 mydex catch    # wait on PokeAPI at most 5 seconds
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "catch",
+            abstract: tr("catch.help.abstract"),
+            discussion: tr("catch.help.discussion", ["minutes": String(Int(PokeAPIFacts.unreachableWindow / 60))]))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: ArgumentHelp("Make the catch reproducible: the same seed picks the same species and shininess.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("catch.option.seed"), valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Only species from this generation (1 is Kanto, 9 is Paldea).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("catch.option.generation"), valueName: "n"))
     var generation: Int?
 
-    @Option(help: ArgumentHelp("Catch n Pokémon in a row, each kept as it is caught (1–\(Self.maxCount)).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("catch.option.count", ["max": String(Self.maxCount)]), valueName: "n"))
     var count: Int?
 
     /// More catches than anyone means in one go: `--count 1000000` is a typo, refused.
     static let maxCount = 100_000
 
-    @Flag(help: "Weight species by capture rate, so that legendaries are rare.")
+    @Flag(help: ArgumentHelp(tr("catch.option.weighted")))
     var weighted = false
 
-    @Flag(help: "Use the built-in Pokédex only, without the network (also MYDEX_OFFLINE=1).")
+    @Flag(help: ArgumentHelp(tr("catch.option.offline")))
     var offline = false
 
-    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    @Flag(help: ArgumentHelp(tr("catch.option.no-sprite")))
     var noSprite = false
 
-    @Flag(help: "Play the caught Pokémon's cry after printing (see `mydex cry`).")
+    @Flag(help: ArgumentHelp(tr("catch.option.cry")))
     var cry = false
 
     @Flag(help: ArgumentHelp(
-        "Ask PokeAPI even if it was unreachable in the last \(Int(PokeAPIFacts.unreachableWindow / 60)) minutes (and despite MYDEX_OFFLINE=1)."))
+        tr("catch.option.retry-network", ["minutes": String(Int(PokeAPIFacts.unreachableWindow / 60))])))
     var retryNetwork = false
 
     func validate() throws {
-        if let generation, generation < 1 { throw ValidationError("--generation \(generation): generations start at 1.") }
-        if offline && retryNetwork { throw ValidationError("--offline and --retry-network contradict each other: choose one.") }
+        if let generation, generation < 1 {
+            throw ValidationError(tr("catch.error.generation", ["generation": String(generation)]))
+        }
+        if offline && retryNetwork { throw ValidationError(tr("catch.error.offline-and-retry")) }
         if let count {
             guard (1...Self.maxCount).contains(count) else {
-                throw ValidationError("--count \(count): catch from 1 to \(Self.maxCount) Pokémon at once.")
+                throw ValidationError(tr("catch.error.count", ["value": String(count), "max": String(Self.maxCount)]))
             }
-            if cry && count > 1 { throw ValidationError("--cry plays one catch's cry: it does not go with --count.") }
+            if cry && count > 1 { throw ValidationError(tr("catch.error.cry-with-count")) }
         }
     }
 
@@ -91,13 +69,13 @@ struct CatchCommand: MydexCommand {
         if let count {
             return try await catchMany(count, service: service, options: options, using: &generator, printer: printer, context)
         }
-        let status = options.offline ? nil : WaitingStatus(context, message: "Asking PokeAPI… Ctrl-C or --offline to skip")
+        let status = options.offline ? nil : WaitingStatus(context, message: tr("catch.waiting"))
         let result = try await UsageError.naming(generation: generation) {
             defer { status?.finish() }
             return try await service.catchRandom(using: &generator, options: options)
         }
         let entry = result.entry
-        try printer.afterCommit("Caught \(entry.name) (entry #\(entry.id)) and kept it") {
+        try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
             if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
                 try printer.note(SafeText(note))
             }
@@ -117,8 +95,8 @@ struct CatchCommand: MydexCommand {
     ) async throws {
         let progress = context.output.standardErrorIsTerminal ? SyncProgress(
             output: context.output, clock: context.clock,
-            waiting: options.offline ? nil : WaitingStatus(context, message: "Asking PokeAPI… Ctrl-C to stop"),
-            unit: "caught", label: "catch") : nil
+            waiting: options.offline ? nil : WaitingStatus(context, message: tr("catch.waiting-many")),
+            unit: tr("catch.progress-unit"), label: "catch") : nil
         let interrupted = Atomic(false)
         var results: [CatchService.Result] = []
         var failure: (any Error)?
@@ -137,7 +115,7 @@ struct CatchCommand: MydexCommand {
         if let failure, results.isEmpty { try await rethrow(failure) }
         let stopped = interrupted.load(ordering: .relaxed)
         let many = ManyOutput(results: results, requested: count, interrupted: stopped)
-        try printer.afterCommit("Caught \(results.count) Pokémon and kept them") {
+        try printer.afterCommit(tr("catch.kept-many", ["count": results.count])) {
             if let note = results.lazy.compactMap({ Self.fallbackNote($0, options: options, now: context.clock.now()) }).first {
                 try printer.note(SafeText(note))
             }
@@ -180,12 +158,16 @@ struct CatchCommand: MydexCommand {
 
         /// "Caught 300 Pokémon of 212 species, 1 shiny." (with "Stopped: " and "of 500" when cut short).
         var summary: String {
-            let species = Set(results.map(\.entry.speciesID)).count
-            let shiny = results.filter(\.entry.isShiny).count
-            let caught = results.count == requested ? "\(results.count)" : "\(results.count) of \(requested)"
-            var text = "Caught \(caught) Pokémon of \(species) species, \(shiny) shiny."
-            if interrupted { text = "Stopped: " + text + " Every catch so far is kept." }
-            return text
+            let arguments: [String: any TextArgument] = [
+                "count": results.count, "requested": requested,
+                "species": Set(results.map(\.entry.speciesID)).count, "shiny": results.filter(\.entry.isShiny).count,
+            ]
+            switch (interrupted, results.count == requested) {
+            case (false, true): return tr("catch.summary", arguments)
+            case (false, false): return tr("catch.summary.partial", arguments)
+            case (true, true): return tr("catch.summary.stopped", arguments)
+            case (true, false): return tr("catch.summary.stopped-partial", arguments)
+            }
         }
     }
 
@@ -198,7 +180,7 @@ struct CatchCommand: MydexCommand {
         } catch let interrupted as AudioPlayer.Interrupted {
             throw interrupted
         } catch {
-            try context.output.note(SafeText("No cry played: \(error)"))
+            try context.output.note(SafeText(tr("catch.no-cry", ["reason": "\(error)"])))
         }
     }
 
@@ -221,12 +203,13 @@ struct CatchCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             if let picture { try printer.draw(picture) }
-            let name = SafeText(entry.name).styled(.bold, if: printer.color)
-            try printer.line(
-                "Caught " + name + SafeText(" \(printer.presentation.dexNumber(entry.speciesID)) (\(entry.typeNameList))")
-                    + SafeText("! It is entry #\(entry.id)."))
+            let text = tr("catch.caught", [
+                "name": entry.name, "dex": printer.presentation.dexNumber(entry.speciesID), "types": entry.typeNameList,
+                "id": String(entry.id),
+            ])
+            try printer.line(.emphasizing(entry.name, in: text, .bold, if: printer.color))
             if entry.isShiny {
-                try printer.line(SafeText("✨ It's shiny! (1 in \(CatchService.shinyOdds))").styled(.magenta, if: printer.color))
+                try printer.line(SafeText(tr("catch.shiny", ["odds": String(CatchService.shinyOdds)])).styled(.magenta, if: printer.color))
             }
         }
     }
@@ -236,12 +219,13 @@ struct CatchCommand: MydexCommand {
         guard let reason = result.offlineReason, !options.offline else { return nil }
         let window = Int(PokeAPIFacts.unreachableWindow / 60)
         guard let since = result.unreachableSince else {
-            return "PokeAPI unavailable (\(reason)); caught from the built-in Pokédex. "
-                + "Catches in the next \(window) minutes will not wait on it (--retry-network asks anyway)."
+            return tr("catch.fallback.unavailable", ["reason": reason, "minutes": String(window)])
         }
         let minutes = Int(max(now.timeIntervalSince(since), 0) / 60)
-        let ago = minutes == 0 ? "less than a minute ago" : minutes == 1 ? "a minute ago" : "\(minutes) minutes ago"
-        return "PokeAPI was unreachable \(ago) (\(reason)); caught from the built-in Pokédex without asking it again. "
-            + "`mydex catch --retry-network` asks it now."
+        switch minutes {
+        case 0: return tr("catch.fallback.unreachable-just-now", ["reason": reason])
+        case 1: return tr("catch.fallback.unreachable-a-minute-ago", ["reason": reason])
+        default: return tr("catch.fallback.unreachable-minutes-ago", ["count": minutes, "reason": reason])
+        }
     }
 }

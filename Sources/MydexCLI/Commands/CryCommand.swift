@@ -2,45 +2,33 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 struct CryCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cry",
-        abstract: "Play a Pokémon's cry, or save it as an Ogg file.",
-        discussion: """
-            Takes a species by Pokédex number or by name in any language (as `mydex dex` does; \
-            not a collection entry id). The cry is PokeAPI's Ogg Vorbis file (--legacy: the old \
-            game sound, for #1–649 only), fetched once and cached in $XDG_CACHE_HOME/mydex/cries \
-            (else ~/.cache/mydex/cries); MYDEX_MEDIA_URL replaces https://raw.githubusercontent.com/ \
-            for a mirror. It needs no collection.
-
-            It plays with the first player on PATH that works: $MYDEX_AUDIO_PLAYER, then pw-play, \
-            paplay, ffplay, mpv, ogg123, SoX's play. When none works, --save keeps the file instead.
-
-            Examples:
-              $ mydex cry 25
-              $ mydex cry pikachu --legacy
-              $ mydex cry 피카츄 --save pikachu.ogg
-              $ MYDEX_AUDIO_PLAYER="mpv --volume=50" mydex cry 133
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "cry",
+            abstract: tr("cry.help.abstract"),
+            discussion: tr("cry.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions
 
-    @Argument(help: ArgumentHelp("A national Pokédex number, or a species name in any language.", valueName: "number|name"))
+    @Argument(help: ArgumentHelp(tr("cry.argument.query"), valueName: "number|name"))
     var query: [String] = []
 
-    @Flag(help: "The legacy cry of the older games (#1–649 only).")
+    @Flag(help: ArgumentHelp(tr("cry.option.legacy")))
     var legacy = false
 
-    @Option(help: ArgumentHelp("Write the Ogg file here instead of playing it (never overwrites a file).", valueName: "path"))
+    @Option(help: ArgumentHelp(tr("cry.option.save"), valueName: "path"))
     var save: String?
 
     func validate() throws {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("give a Pokédex number or a name, e.g. `mydex cry 25`.")
+            throw ValidationError(tr("cry.error.no-query"))
         }
-        if let save, save.isEmpty { throw ValidationError("--save needs a path.") }
+        if let save, save.isEmpty { throw ValidationError(tr("cry.error.save-empty")) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -59,9 +47,9 @@ struct CryCommand: MydexCommand {
             do {
                 try cry.bytes.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
             } catch CocoaError.fileWriteFileExists {
-                throw MydexFailure("\(path) already exists; choose another path for --save.")
+                throw MydexFailure(tr("cry.error.save-exists", ["path": path]))
             } catch {
-                throw MydexFailure("could not write \(path): \(error.localizedDescription)")
+                throw MydexFailure(tr("cry.error.save-failed", ["path": path, "reason": error.localizedDescription]))
             }
             saved = path
         } else {
@@ -80,7 +68,7 @@ struct CryCommand: MydexCommand {
         let played: Bool
 
         func printText(to printer: Printer) throws {
-            if let saved { try printer.note(SafeText("Saved the cry of #\(dex) to \(saved)")) }
+            if let saved { try printer.note(SafeText(tr("cry.saved", ["dex": String(dex), "path": saved]))) }
         }
     }
 }

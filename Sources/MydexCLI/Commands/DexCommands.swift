@@ -2,49 +2,39 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 import Synchronization
 
 struct DexCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dex",
-        abstract: "Look up any Pokémon species, caught or not.",
-        discussion: """
-            The Pokédex is built into mydex (every species, in every language PokeAPI has) and \
-            refreshed from PokeAPI by `mydex dex sync`.
-
-            Examples:
-              $ mydex dex 25
-              $ mydex dex pikachu
-              $ mydex dex 피카츄 --lang ko
-              $ mydex dex list --generation 1 --missing
-              $ mydex dex sync
-            """,
-        subcommands: [DexShowCommand.self, DexListCommand.self, DexSyncCommand.self],
-        defaultSubcommand: DexShowCommand.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "dex",
+            abstract: tr("dex.help.abstract"),
+            discussion: tr("dex.help.discussion"),
+            subcommands: [DexShowCommand.self, DexListCommand.self, DexSyncCommand.self],
+            defaultSubcommand: DexShowCommand.self)
+    }
 }
 
 struct DexShowCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "Show one species by number or by name in any language.",
-        discussion: """
-            Examples:
-              $ mydex dex 25
-              $ mydex dex show "mr. mime"
-              $ mydex dex ピカチュウ --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract: tr("dex.show.help.abstract"),
+            discussion: tr("dex.show.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A national Pokédex number, or a name in any language.")
+    @Argument(help: ArgumentHelp(tr("dex.show.argument.query")))
     var query: [String]
 
-    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    @Flag(help: ArgumentHelp(tr("dex.show.flag.no-sprite")))
     var noSprite = false
 
     func validate() throws {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("give a Pokédex number or a name, e.g. `mydex dex 25`.")
+            throw ValidationError(tr("dex.show.error.empty-query"))
         }
     }
 
@@ -84,9 +74,10 @@ struct DexShowCommand: MydexCommand {
             let presentation = printer.presentation
             try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
             var fields = presentation.speciesFields(species)
-            fields.append(("You hold", entries.isEmpty ? "none yet" : "\(entries.count) (" + entries.map { entry in
-                "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "")
-            }.joined(separator: ", ") + ")"))
+            fields.append((tr("dex.show.label.you-hold"), entries.isEmpty ? tr("dex.show.none-yet") : tr("dex.show.you-hold", [
+                "count": entries.count,
+                "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.joined(separator: ", "),
+            ])))
             fields += presentation.profileFields(species, profile)
             fields += presentation.pokedexField(species)
             try printer.fields(fields, beside: picture)
@@ -95,43 +86,38 @@ struct DexShowCommand: MydexCommand {
 }
 
 struct DexListCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "Browse the Pokédex page by page, caught species marked.",
-        discussion: """
-            Examples:
-              $ mydex dex list
-              $ mydex dex list --offset 50            # the next page
-              $ mydex dex list --generation 2 --type fire
-              $ mydex dex list --missing --limit 10   # what is left to catch
-              $ mydex dex list --type 물 --lang ko     # types by name in any language
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: tr("dex.list.help.abstract"),
+            discussion: tr("dex.list.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Only this generation (1–9).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("dex.list.option.generation"), valueName: "n"))
     var generation: Int?
 
-    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"), completion: .pokemonTypes)
+    @Option(help: ArgumentHelp(tr("dex.list.option.type"), valueName: "type"), completion: .pokemonTypes)
     var type: String?
 
-    @Flag(help: "Only species you have caught.")
+    @Flag(help: ArgumentHelp(tr("dex.list.flag.caught")))
     var caught = false
 
-    @Flag(help: "Only species you have never caught.")
+    @Flag(help: ArgumentHelp(tr("dex.list.flag.missing")))
     var missing = false
 
-    @Option(help: ArgumentHelp("How many species per page.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("dex.list.option.limit"), valueName: "n"))
     var limit = 50
 
-    @Option(help: ArgumentHelp("How many species to skip (the page start).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("dex.list.option.offset"), valueName: "n"))
     var offset = 0
 
     func validate() throws {
-        if caught && missing { throw ValidationError("--caught and --missing exclude each other.") }
-        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
-        if offset < 0 { throw ValidationError("--offset cannot be negative.") }
-        if let generation, generation < 1 { throw ValidationError("--generation must be 1 or more.") }
+        if caught && missing { throw ValidationError(tr("dex.list.error.caught-and-missing")) }
+        if limit < 1 { throw ValidationError(tr("dex.list.error.limit")) }
+        if offset < 0 { throw ValidationError(tr("dex.list.error.offset")) }
+        if let generation, generation < 1 { throw ValidationError(tr("dex.list.error.generation")) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -183,13 +169,15 @@ struct DexListCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             guard !rows.isEmpty else {
-                try printer.note(total == 0 ? "No species match." : PageLine.pastTheEnd("Species", total: total))
+                try printer.note(total == 0 ? SafeText(tr("dex.list.no-match")) : PageLine.pastTheEnd(.species, total: total))
                 return
             }
             var table = Table([
-                .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "TYPES"),
-                .init(title: "GEN", alignRight: true, shrinks: false), .init(title: "CAUGHT", shrinks: false),
-                .init(title: "HELD", alignRight: true, shrinks: false),
+                .init(title: tr("dex.list.header.dex"), shrinks: false), .init(title: tr("dex.list.header.name")),
+                .init(title: tr("dex.list.header.types")),
+                .init(title: tr("dex.list.header.generation"), alignRight: true, shrinks: false),
+                .init(title: tr("dex.list.header.caught"), shrinks: false),
+                .init(title: tr("dex.list.header.held"), alignRight: true, shrinks: false),
             ])
             for row in rows {
                 table.append([
@@ -200,49 +188,37 @@ struct DexListCommand: MydexCommand {
                 ])
             }
             try printer.table(table)
-            try printer.note(PageLine.text("Species", offset: offset, shown: rows.count, total: total))
+            try printer.note(PageLine.text(.species, offset: offset, shown: rows.count, total: total))
         }
     }
 }
 
 struct DexSyncCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sync",
-        abstract: "Refresh every species from PokeAPI into your local Pokédex.",
-        discussion: """
-            Fetches each species, and the type names, not fetched in the last --max-age days, at \
-            most 8 requests at a time; a sync of fresh data asks PokeAPI nothing. Each species is \
-            saved as it arrives: an interrupted or partly failed sync keeps what it got, and \
-            running it again fetches only the rest. Ctrl-C stops it (exit 130) and says how many \
-            species were saved.
-
-            MYDEX_TIMEOUT (default 20 seconds) bounds each request, its retries and waits included, \
-            not the whole sync, which is long by nature. When \(SyncService.unreachableStreakLimit) \
-            species in a row find PokeAPI unreachable, the sync stops rather than wait on each of \
-            the rest.
-
-            Examples:
-              $ mydex dex sync
-              $ mydex dex sync --max-age 0        # refetch everything
-              $ mydex dex sync --concurrency 2    # gentler on a slow link
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sync",
+            abstract: tr("dex.sync.help.abstract"),
+            discussion: tr("dex.sync.help.discussion", [
+                "concurrency": String(SyncService.maxConcurrency), "limit": String(SyncService.unreachableStreakLimit),
+            ]))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions
 
-    @Option(help: ArgumentHelp("Species and type names fetched within this many days are skipped.", valueName: "days"))
+    @Option(help: ArgumentHelp(tr("dex.sync.option.max-age"), valueName: "days"))
     var maxAge: Double = 30
 
-    @Option(help: ArgumentHelp("Requests in flight at once (1–\(SyncService.maxConcurrency)).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("dex.sync.option.concurrency", ["max": String(SyncService.maxConcurrency)]), valueName: "n"))
     var concurrency = SyncService.maxConcurrency
 
     /// Failed species named in the summary line; the rest are counted.
     static let namedFailures = 5
 
     func validate() throws {
-        if maxAge < 0 { throw ValidationError("--max-age cannot be negative.") }
+        if maxAge < 0 { throw ValidationError(tr("dex.sync.error.max-age")) }
         if !(1...SyncService.maxConcurrency).contains(concurrency) {
-            throw ValidationError("--concurrency must be between 1 and \(SyncService.maxConcurrency).")
+            throw ValidationError(tr("dex.sync.error.concurrency", ["max": String(SyncService.maxConcurrency)]))
         }
     }
 
@@ -252,7 +228,7 @@ struct DexSyncCommand: MydexCommand {
         let service = SyncService(store: store, api: api, clock: context.clock)
         let progress = SyncProgress(
             output: context.output, clock: context.clock,
-            waiting: WaitingStatus(context, message: "Asking PokeAPI… Ctrl-C to stop"))
+            waiting: WaitingStatus(context, message: tr("sync.waiting")))
         let interrupted = Atomic(false)
         let (maxAge, concurrency) = (maxAge * 24 * 60 * 60, concurrency)
         let work = Task { try await service.sync(maxAge: maxAge, concurrency: concurrency, progress: progress.report) }
@@ -279,44 +255,49 @@ struct DexSyncCommand: MydexCommand {
             try printer.note(SafeText("#\(failure.speciesID): \(failure.reason)"))
         }
         if summary.failures.count > Self.namedFailures {
-            try printer.note(SafeText("… and \(summary.failures.count - Self.namedFailures) more."))
+            try printer.note(SafeText(tr("sync.failures.more", ["count": summary.failures.count - Self.namedFailures])))
         }
-        if let reason = summary.typeNamesFailure { try printer.note(SafeText("type names: \(reason)")) }
+        if let reason = summary.typeNamesFailure { try printer.note(SafeText(tr("sync.type-names.failed", ["reason": reason]))) }
         if summary.stopped == .unreachable {
-            throw MydexFailure("PokeAPI stopped answering, so the sync stopped; \(summary.fetched) species were saved. Run `mydex dex sync` again later to resume.")
+            throw MydexFailure(tr("sync.error.unreachable", ["count": summary.fetched]))
         }
         if !summary.failures.isEmpty || summary.typeNames == .failed {
-            throw MydexFailure("Some requests failed; what was fetched is kept. Run `mydex dex sync` again to retry them.")
+            throw MydexFailure(tr("sync.error.some-failed"))
         }
     }
 
     static func resumeNote(saved: Int) -> SafeText {
-        SafeText("Stopped: \(saved) species saved; run `mydex dex sync` again to resume.")
+        SafeText(tr("sync.stopped", ["count": saved]))
     }
 
-    /// "Synced 1019 of 1025 species (19 fetched, 1000 already fresh); 6 failed: #233 Porygon2, …;
-    /// type names refreshed.": the counts add up to the total.
+    /// "Synced 1,019 of 1,025 species (19 fetched, 1,000 already fresh); 6 failed: #233 Porygon2, …;
+    /// type names refreshed.": the counts add up to the total. Each clause is a whole message.
     func summaryLine(_ summary: SyncService.Summary, store: CollectionStore) async throws -> String {
+        let list = tr("sync.list-separator")
         var counts: [String] = []
-        if summary.fetched > 0 { counts.append("\(summary.fetched) fetched") }
-        if summary.fresh > 0 { counts.append("\(summary.fresh) already fresh") }
-        var parts = ["Synced \(summary.synced) of \(summary.total) species" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")]
+        if summary.fetched > 0 { counts.append(tr("sync.summary.fetched", ["count": summary.fetched])) }
+        if summary.fresh > 0 { counts.append(tr("sync.summary.fresh", ["count": summary.fresh])) }
+        let synced: [String: any TextArgument] = ["synced": summary.synced, "count": summary.total]
+        var parts = [counts.isEmpty ? tr("sync.summary.synced", synced)
+            : tr("sync.summary.synced-details", synced.merging(["details": counts.joined(separator: list)]) { $1 })]
         if !summary.failures.isEmpty {
             let failed = summary.failures.prefix(Self.namedFailures).map(\.speciesID)
             let rows = Dictionary(uniqueKeysWithValues: try await Pokedex(store: store).rows(ids: failed).map { ($0.id, $0) })
-            let named = failed.map { id in "#\(id)" + (rows[id].map { " \($0.name)" } ?? "") }
-            let more = summary.failures.count - named.count
-            parts.append("\(summary.failures.count) failed: \(named.joined(separator: ", "))" + (more > 0 ? " and \(more) more" : ""))
+            let named = failed.map { id in "#\(id)" + (rows[id].map { " \($0.name)" } ?? "") }.joined(separator: list)
+            let more = summary.failures.count - failed.count
+            parts.append(more > 0
+                ? tr("sync.summary.failed-more", ["count": summary.failures.count, "species": named, "more": more])
+                : tr("sync.summary.failed", ["count": summary.failures.count, "species": named]))
         }
         if summary.notTried > 0 {
-            parts.append("\(summary.notTried) not tried (PokeAPI stopped answering)")
+            parts.append(tr("sync.summary.not-tried", ["count": summary.notTried]))
         }
         switch summary.typeNames {
-        case .refreshed: parts.append("type names refreshed")
-        case .fresh: parts.append("type names already fresh")
-        case .failed, .notTried: parts.append("type names not refreshed")
+        case .refreshed: parts.append(tr("sync.summary.type-names-refreshed"))
+        case .fresh: parts.append(tr("sync.summary.type-names-fresh"))
+        case .failed, .notTried: parts.append(tr("sync.summary.type-names-not-refreshed"))
         }
-        return parts.joined(separator: "; ") + "."
+        return tr("sync.summary.line", ["clauses": parts.joined(separator: tr("sync.summary.clause-separator"))])
     }
 }
 

@@ -2,54 +2,40 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 extension TransferFormat: ExpressibleByArgument {}
 
 struct ExportCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Write every entry to a CSV or JSON file (or standard output).",
-        discussion: """
-            Writes every entry, released ones too, in entry order: id, uuid (the entry's \
-            identity wherever it goes), dex, species (PokeAPI's name), name (in --lang), \
-            nickname, favorite, shiny, caught_at and released_at (ISO 8601, UTC, to the \
-            millisecond). CSV follows RFC 4180 (a header row, CRLF line ends, quoted fields, \
-            UTF-8); JSON is the document `mydex import` reads, as in the README.
-
-            The format is --format, else the path's extension (.json, else CSV); with no path \
-            the export goes to standard output (CSV, or JSON with --json). An existing file is \
-            never replaced. On a terminal, characters that could drive it are shown escaped; \
-            piped or written to a file, every byte is kept.
-
-            Examples:
-              $ mydex export pokemon.csv
-              $ mydex export --bom pokemon.csv     # for Excel
-              $ mydex export --format json > pokemon.json
-              $ mydex export | head
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: tr("export.help.abstract"),
+            discussion: tr("export.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The file to create (default, or -: standard output).", valueName: "path"))
+    @Argument(help: ArgumentHelp(tr("export.option.path"), valueName: "path"))
     var path: String?
 
     @Option(help: ArgumentHelp(
-        "The file's format (default: from the path's extension, else csv; to standard output, json with --json).",
+        tr("export.option.format"),
         valueName: TransferFormat.allCases.map(\.rawValue).joined(separator: "|")))
     var format: TransferFormat?
 
-    @Flag(help: "Start a CSV file with a UTF-8 byte order mark, so Excel reads its names as UTF-8.")
+    @Flag(help: ArgumentHelp(tr("export.option.bom")))
     var bom = false
 
     /// The file to write; nil for standard output.
     private var destination: String? { path == "-" ? nil : path }
 
     func validate() throws {
-        if let path, path.isEmpty { throw ValidationError("the export path is empty; give a file, or - for standard output.") }
+        if let path, path.isEmpty { throw ValidationError(tr("export.error.empty-path")) }
         if destination == nil, global.json, format == .csv {
-            throw ValidationError("--json writes the export as JSON to standard output; drop --format csv, or give a path.")
+            throw ValidationError(tr("export.error.json-not-csv"))
         }
-        if bom, resolvedFormat == .json { throw ValidationError("--bom is for CSV; JSON files are UTF-8 without one.") }
+        if bom, resolvedFormat == .json { throw ValidationError(tr("export.error.bom-json")) }
     }
 
     private var resolvedFormat: TransferFormat {
@@ -91,7 +77,7 @@ struct ExportCommand: MydexCommand {
         let exported: Int
 
         func printText(to printer: Printer) throws {
-            try printer.note(SafeText("Exported \(exported) entr\(exported == 1 ? "y" : "ies") as \(format.uppercased()) to ") + SafeText(path))
+            try printer.note(SafeText(tr("export.summary", ["count": exported, "format": format.uppercased(), "path": path])))
         }
     }
 }

@@ -1,19 +1,14 @@
 import ArgumentParser
 import MydexServices
+import MydexText
 
 struct FavoriteCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "favorite",
-        abstract: "Mark Pokémon as favorites.",
-        discussion: """
-            Favorites show a ★ in `mydex list` and need --force to be released. Several ids and \
-            ranges are marked together, or, if one is unknown or released, none.
-
-            Examples:
-              $ mydex favorite 3
-              $ mydex favorite 1 2 7-9
-              $ mydex list --favorites
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "favorite",
+            abstract: tr("favorite.help.abstract"),
+            discussion: tr("favorite.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var entries: EntryIDArguments
@@ -24,16 +19,12 @@ struct FavoriteCommand: MydexCommand {
 }
 
 struct UnfavoriteCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unfavorite",
-        abstract: "Remove the favorite mark from Pokémon.",
-        discussion: """
-            Several ids and ranges are unmarked together, or, if one is unknown or released, none.
-
-            Examples:
-              $ mydex unfavorite 3
-              $ mydex unfavorite 3-5
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "unfavorite",
+            abstract: tr("unfavorite.help.abstract"),
+            discussion: tr("unfavorite.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var entries: EntryIDArguments

@@ -1,57 +1,43 @@
 import ArgumentParser
 import Foundation
 import MydexStore
+import MydexText
 
 struct HistoryCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history",
-        abstract: "Show what happened to your collection, newest first.",
-        discussion: """
-            Every catch, release, nickname, favorite and restore is recorded, in the same \
-            transaction as the change itself. Filters combine. --since takes a day (YYYY-MM-DD) \
-            or a moment (YYYY-MM-DDTHH:MM) in your time zone.
-
-            On a terminal the latest \(Self.terminalLimit) events are shown unless you pass \
-            --limit, followed by a line saying how many more there are; into a pipe, every \
-            event. --limit 0 shows every event.
-
-            Examples:
-              $ mydex history
-              $ mydex history --limit 10
-              $ mydex history --limit 0               # everything
-              $ mydex history --entry 12
-              $ mydex history --action release --since 2026-11-01
-              $ mydex history --since 2026-11-21T18:00 --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "history",
+            abstract: tr("history.help.abstract"),
+            discussion: tr("history.help.discussion", ["limit": String(terminalLimit)]))
+    }
 
     /// Events shown on a terminal without --limit.
     static let terminalLimit = 20
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Only the events of this entry.", valueName: "id"))
+    @Option(help: ArgumentHelp(tr("history.option.entry"), valueName: "id"))
     var entry: Int64?
 
-    @Option(help: "Only this kind of event.")
+    @Option(help: ArgumentHelp(tr("history.option.action")))
     var action: HistoryActionArgument?
 
-    @Option(help: ArgumentHelp(
-        "Only events from this day (YYYY-MM-DD) or moment (YYYY-MM-DDTHH:MM) on, in your time zone.", valueName: "date"))
+    @Option(help: ArgumentHelp(tr("history.option.since"), valueName: "date"))
     var since: String?
 
     @Option(help: ArgumentHelp(
-        "Show only the newest n events; 0: all (default: \(Self.terminalLimit) on a terminal, else all).", valueName: "n"))
+        tr("history.option.limit", ["limit": String(Self.terminalLimit)]), valueName: "n"))
     var limit: Int?
 
     func validate() throws {
-        if let limit, limit < 0 { throw ValidationError("--limit cannot be negative (0 shows every event).") }
+        if let limit, limit < 0 { throw ValidationError(tr("history.error.limit")) }
         if let entry { try EntryID.validate(entry) }
     }
 
     func run(_ context: MydexContext) async throws {
         let since = try since.map { text in
             guard let date = LocalDate.parse(text, timeZone: context.timeZone ?? .current) else {
-                throw UsageError("--since \(text): not a date; give a day, e.g. 2026-11-01, or a moment, e.g. 2026-11-01T18:30.")
+                throw UsageError(tr("history.error.since", ["value": text]))
             }
             return date
         }
@@ -63,14 +49,17 @@ struct HistoryCommand: MydexCommand {
         guard !page.events.isEmpty || printer.json else {
             guard !store.isInMemory else { return }
             let filtered = entry != nil || action != nil || since != nil
-            try printer.note(filtered ? "No events match these filters." : "No history yet. Catch a Pokémon with `mydex catch`.")
+            try printer.note(SafeText(filtered ? tr("history.empty.no-match") : tr("history.empty.none")))
             return
         }
         try printer.emit(Output(events: page.events, entries: page.entries))
         if !printer.json, page.total > page.events.count {
-            let more = limit * 5 < page.total ? "--limit \(limit * 5), or --limit 0 for all" : "--limit 0 for all"
-            try printer.note(SafeText(
-                "Showing the latest \(page.events.count) of \(PageLine.grouped(page.total)) events. More: \(more)"))
+            // --limit's value stays ungrouped: it is typed back.
+            let arguments: [String: any TextArgument] = [
+                "count": page.events.count, "total": PageLine.grouped(page.total), "next": String(limit * 5),
+            ]
+            try printer.note(SafeText(limit * 5 < page.total
+                ? tr("history.more.next", arguments) : tr("history.more.all", arguments)))
         }
     }
 
@@ -101,17 +90,80 @@ struct HistoryCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
             var table = Table([
-                .init(title: "WHEN", shrinks: false), .init(title: "ENTRY"), .init(title: "ACTION", shrinks: false),
-                .init(title: "DETAIL"),
+                .init(title: tr("history.header.when"), shrinks: false), .init(title: tr("history.header.entry")),
+                .init(title: tr("history.header.action"), shrinks: false), .init(title: tr("history.header.detail")),
             ])
             for event in events {
-                let entry = event.entryID.map { id in "#\(id)" + (entries[id].map { " " + ($0.nickname ?? $0.name) } ?? "") }
+                let entry = event.entryID.flatMap { entries[$0] }
+                let entryCell = event.entryID.map { id in
+                    entry.map { tr("history.entry", ["id": String(id), "name": $0.nickname ?? $0.name]) } ?? "#\(id)"
+                }
                 table.append([
-                    SafeText(presentation.dateTime(event.occurredAt)), SafeText(entry ?? "—"),
-                    SafeText(event.action.rawValue), SafeText(event.detail ?? ""),
+                    SafeText(presentation.dateTime(event.occurredAt)), SafeText(entryCell ?? "—"),
+                    SafeText(Self.actionName(event.action)),
+                    SafeText(event.detail.map { Self.detail($0, of: event.action, entry: entry, presentation: presentation) } ?? ""),
                 ])
             }
             try printer.table(table)
+        }
+
+        /// An action as people read it, in the games' words ("놓아주었다", "逃がした", "relâché").
+        /// English keeps the name `--action` takes ("release"), as it always printed; JSON keeps it in every language.
+        static func actionName(_ action: HistoryAction) -> String {
+            switch action {
+            case .catch: tr("history.action.catch")
+            case .release: tr("history.action.release")
+            case .nicknameSet: tr("history.action.nickname-set")
+            case .nicknameCleared: tr("history.action.nickname-cleared")
+            case .favorite: tr("history.action.favorite")
+            case .unfavorite: tr("history.action.unfavorite")
+            case .restore: tr("history.action.restore")
+            case .unrelease: tr("history.action.unrelease")
+            case .import: tr("history.action.import")
+            }
+        }
+
+        /// An event's detail as people read it. The database keeps it as mydex wrote it, in
+        /// English ("pikachu (shiny)", "Sparky (was Pika)", "was a favorite"): the forms mydex
+        /// writes are said again in the user's language (a species by the entry's name in it);
+        /// anything else is shown as stored.
+        static func detail(
+            _ detail: String, of action: HistoryAction, entry: CollectionEntry?, presentation: Presentation
+        ) -> String {
+            switch action {
+            case .catch, .import:
+                let slug = detail.dropping(suffix: " (shiny)")
+                // The species the slug names is the entry's: its name in the user's language.
+                let species = entry?.name ?? slug ?? detail
+                return slug == nil ? species : tr("history.detail.shiny", ["species": species])
+            case .nicknameSet:
+                guard let open = detail.range(of: " (was ", options: .backwards), detail.hasSuffix(")"),
+                      open.lowerBound > detail.startIndex else { return detail }
+                let previous = detail[open.upperBound..<detail.index(before: detail.endIndex)]
+                return tr("history.detail.renamed", ["nickname": detail[..<open.lowerBound], "previous": previous])
+            case .nicknameCleared:
+                guard let previous = detail.dropping(prefix: "was ") else { return detail }
+                return tr("history.detail.cleared", ["previous": previous])
+            case .release:
+                return detail == "was a favorite" ? tr("history.detail.was-favorite") : detail
+            case .unrelease:
+                // "released 2026-11-18 11:06:03.310": the stored UTC time, shown as every date is.
+                guard let when = detail.dropping(prefix: "released ") else { return detail }
+                return tr("history.detail.released-at", ["when": StoredDate.date(when).map(presentation.dateTime) ?? when])
+            case .restore:
+                // "from PATH (3 active, 1 released)"
+                guard let path = detail.dropping(prefix: "from "), path.hasSuffix(" released)"),
+                      let open = path.range(of: " (", options: .backwards) else { return detail }
+                let counts = path[open.upperBound...].dropLast(" released)".count).split(separator: " ")
+                guard counts.count == 3, counts[1] == "active,", let active = Int(counts[0]), let released = Int(counts[2]) else {
+                    return detail
+                }
+                return tr("history.detail.restored", [
+                    "path": path[..<open.lowerBound], "active": PageLine.grouped(active), "released": PageLine.grouped(released),
+                ])
+            case .favorite, .unfavorite:
+                return detail
+            }
         }
     }
 }
@@ -128,4 +180,12 @@ struct HistoryActionArgument: ExpressibleByArgument {
     static var allValueStrings: [String] { HistoryAction.allCases.map(\.rawValue) }
 
     static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+extension String {
+    /// The text without `prefix`, or nil when it does not start with it.
+    fileprivate func dropping(prefix: String) -> String? { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil }
+
+    /// The text without `suffix`, or nil when it does not end with it.
+    fileprivate func dropping(suffix: String) -> String? { hasSuffix(suffix) ? String(dropLast(suffix.count)) : nil }
 }

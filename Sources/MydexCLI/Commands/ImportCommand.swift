@@ -2,36 +2,26 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 struct ImportCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "import",
-        abstract: "Add the entries of a file `mydex export` wrote.",
-        discussion: """
-            Reads CSV or JSON (told apart by the content: JSON starts with { or [). Every row is \
-            checked first (its uuid, species by dex number and PokeAPI name, which must agree, \
-            nickname, marks and times); when any is wrong, each problem is listed with its line \
-            and nothing changes. Then, in one transaction, entries whose uuid the collection \
-            already holds are skipped and the rest added with new entry ids and their times from \
-            the file, each recorded in the history. Importing the same file twice adds nothing \
-            the second time. A missing collection is started.
-
-            Examples:
-              $ mydex import pokemon.csv --dry-run
-              $ mydex import pokemon.csv
-              $ mydex import backup.json --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "import",
+            abstract: tr("import.help.abstract"),
+            discussion: tr("import.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The CSV or JSON file to import.", valueName: "path"))
+    @Argument(help: ArgumentHelp(tr("import.option.path"), valueName: "path"))
     var path: String
 
-    @Flag(help: "Only print what would be imported and what is already here; change nothing.")
+    @Flag(help: ArgumentHelp(tr("import.option.dry-run")))
     var dryRun = false
 
     func validate() throws {
-        if path.isEmpty { throw ValidationError("the import path is empty.") }
+        if path.isEmpty { throw ValidationError(tr("import.error.empty-path")) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -44,19 +34,19 @@ struct ImportCommand: MydexCommand {
         let report = try await ImportService(store: target, clock: context.clock).merge(plan, dryRun: dryRun)
         let output = Output(report, presentation: printer.presentation)
         if dryRun { return try printer.emit(output) }
-        try printer.afterCommit("Imported \(report.added) entries") { try printer.emit(output) }
+        try printer.afterCommit(tr("import.committed", ["count": report.added])) { try printer.emit(output) }
     }
 
     static func read(_ path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw MydexFailure("there is no file at \(path).")
+            throw MydexFailure(tr("import.error.no-file", ["path": path]))
         }
-        if isDirectory.boolValue { throw MydexFailure("\(path) is a folder; give the file `mydex export` wrote.") }
+        if isDirectory.boolValue { throw MydexFailure(tr("import.error.folder", ["path": path])) }
         do {
             return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
-            throw MydexFailure("could not read \(path): \(error.localizedDescription)")
+            throw MydexFailure(tr("import.error.cannot-read", ["path": path, "reason": error.localizedDescription]))
         }
     }
 
@@ -106,21 +96,32 @@ struct ImportCommand: MydexCommand {
         }
 
         func printText(to printer: Printer) throws {
-            let entriesWord = imported == 1 ? "entry" : "entries"
             guard dryRun else {
-                return try printer.line(SafeText("Imported \(imported) \(entriesWord); \(alreadyHere) already here."))
+                return try printer.line(SafeText(tr("import.summary.imported", ["count": imported, "already": alreadyHere])))
+            }
+            // The two actions in one column: each label padded to the wider one's width.
+            let alreadyLabel = tr("import.dry-run.already-here"), importLabel = tr("import.dry-run.would-import")
+            let width = max(TerminalText.displayWidth(alreadyLabel), TerminalText.displayWidth(importLabel))
+            func padded(_ label: String) -> String {
+                label + String(repeating: " ", count: width - TerminalText.displayWidth(label))
             }
             for item in entries {
-                let marks = [item.shiny ? "shiny" : nil, item.favorite ? "favorite" : nil, item.released ? "released" : nil]
-                    .compactMap { $0 }
-                var text = SafeText(item.action == "already-here" ? "already here  " : "would import  ")
-                    + SafeText("line \(item.line): \(presentation.dexNumber(item.dex)) ") + SafeText(item.name)
-                if let nickname = item.nickname { text = text + SafeText(" “") + SafeText(nickname) + SafeText("”") }
-                if !marks.isEmpty { text = text + SafeText(" (\(marks.joined(separator: ", ")))") }
-                if let id = item.id { text = text + SafeText(" = entry #\(id)") }
-                try printer.line(text)
+                let marks = [
+                    item.shiny ? tr("import.mark.shiny") : nil, item.favorite ? tr("import.mark.favorite") : nil,
+                    item.released ? tr("import.mark.released") : nil,
+                ].compactMap { $0 }
+                var text = tr("import.dry-run.entry", [
+                    "line": String(item.line), "dex": presentation.dexNumber(item.dex), "name": item.name,
+                ])
+                if let nickname = item.nickname { text = tr("import.dry-run.with-nickname", ["text": text, "nickname": nickname]) }
+                if !marks.isEmpty {
+                    text = tr("import.dry-run.with-marks", ["text": text, "marks": marks.joined(separator: tr("import.mark.separator"))])
+                }
+                if let id = item.id { text = tr("import.dry-run.with-entry", ["text": text, "id": String(id)]) }
+                // A column: the action, padded, then two spaces.
+                try printer.line(SafeText(padded(item.action == "already-here" ? alreadyLabel : importLabel) + "  " + text))
             }
-            try printer.line(SafeText("Would import \(imported) \(entriesWord); \(alreadyHere) already here. Nothing was changed (--dry-run)."))
+            try printer.line(SafeText(tr("import.summary.dry-run", ["count": imported, "already": alreadyHere])))
         }
     }
 }

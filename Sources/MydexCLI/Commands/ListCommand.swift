@@ -1,36 +1,15 @@
 import ArgumentParser
 import MydexServices
 import MydexStore
+import MydexText
 
 struct ListCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "List your Pokémon.",
-        discussion: """
-            Shows the collection as a table: entry id, Pokédex number, name, nickname, types, \
-            favorite (★), shiny (✨) and the day it was caught. Released Pokémon are left out \
-            unless you pass --all (or --released for them alone). Sorting by name or nickname \
-            ignores case, accents and punctuation. However large the collection, rows are \
-            printed as they are read.
-
-            Filters combine: --type takes a type's name in any language, --name matches part of \
-            a nickname or of a species name in any language, as `mydex search` does. --limit and \
-            --offset show one page, and a line on stderr says where it stands and how to get the \
-            next. --group shows one row per species with how many you hold, shinies and \
-            favorites among them: your duplicates, most first with --sort count.
-
-            Examples:
-              $ mydex list
-              $ mydex list --sort dex
-              $ mydex list --sort caught --reverse
-              $ mydex list --type fire --generation 1
-              $ mydex list --type 불꽃 --shiny        # types by name in any language
-              $ mydex list --name sparky             # a nickname or a name, any language
-              $ mydex list --limit 50 --offset 50    # the second page of 50
-              $ mydex list --group --sort count      # your duplicates, most first
-              $ mydex list --released
-              $ mydex list --favorites --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "list",
+            abstract: tr("list.help.abstract"),
+            discussion: tr("list.help.discussion"))
+    }
 
     enum SortKey: String, ExpressibleByArgument, CaseIterable {
         case id, dex, caught, name, nickname, count
@@ -38,54 +17,53 @@ struct ListCommand: MydexCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "The order of the list (count: with --group, most first).")
+    @Option(help: ArgumentHelp(tr("list.option.sort")))
     var sort: SortKey = .id
 
-    @Flag(help: "Reverse the order.")
+    @Flag(help: ArgumentHelp(tr("list.option.reverse")))
     var reverse = false
 
-    @Option(help: ArgumentHelp("Only this type, by name in any language.", valueName: "type"), completion: .pokemonTypes)
+    @Option(help: ArgumentHelp(tr("list.option.type"), valueName: "type"), completion: .pokemonTypes)
     var type: String?
 
-    @Option(help: ArgumentHelp("Only species of this generation (1–9).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("list.option.generation"), valueName: "n"))
     var generation: Int?
 
-    @Flag(help: "Only shiny Pokémon.")
+    @Flag(help: ArgumentHelp(tr("list.option.shiny")))
     var shiny = false
 
-    @Flag(help: "Only favorites.")
+    @Flag(help: ArgumentHelp(tr("list.option.favorites")))
     var favorites = false
 
-    @Option(help: ArgumentHelp(
-        "Only Pokémon whose nickname, or species name in any language, contains this text.", valueName: "text"))
+    @Option(help: ArgumentHelp(tr("list.option.name"), valueName: "text"))
     var name: String?
 
-    @Flag(help: "Only released Pokémon.")
+    @Flag(help: ArgumentHelp(tr("list.option.released")))
     var released = false
 
-    @Flag(help: "Include released Pokémon, marked as such.")
+    @Flag(help: ArgumentHelp(tr("list.option.all")))
     var all = false
 
-    @Flag(help: "One row per species: how many you hold, shinies and favorites among them.")
+    @Flag(help: ArgumentHelp(tr("list.option.group")))
     var group = false
 
-    @Option(help: ArgumentHelp("Show at most n rows.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("list.option.limit"), valueName: "n"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("Skip the first n rows (the page start).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("list.option.offset"), valueName: "n"))
     var offset = 0
 
     func validate() throws {
-        if released && all { throw ValidationError("--released and --all exclude each other.") }
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-        if offset < 0 { throw ValidationError("--offset cannot be negative.") }
-        if let generation, generation < 1 { throw ValidationError("--generation must be 1 or more.") }
+        if released && all { throw ValidationError(tr("list.error.released-and-all")) }
+        if let limit, limit < 1 { throw ValidationError(tr("list.error.limit")) }
+        if offset < 0 { throw ValidationError(tr("list.error.offset")) }
+        if let generation, generation < 1 { throw ValidationError(tr("list.error.generation")) }
         if let name, SearchText.normalized(name).isEmpty {
-            throw ValidationError("--name needs letters or digits, e.g. --name pika.")
+            throw ValidationError(tr("list.error.name"))
         }
-        if sort == .count && !group { throw ValidationError("--sort count sorts species: use it with --group.") }
+        if sort == .count && !group { throw ValidationError(tr("list.error.sort-count")) }
         if sort == .nickname && group {
-            throw ValidationError("--group shows species, which have no nickname: sort by count, id, dex, caught or name.")
+            throw ValidationError(tr("list.error.sort-nickname"))
         }
     }
 
@@ -110,8 +88,12 @@ struct ListCommand: MydexCommand {
         let summary = try await store.entrySummary(query)
         guard summary.count > offset else { return try noteEmpty(total: summary.count, store: store, printer: printer) }
         let shown = try await store.withEntries(query) { entries in try output.printText(entries(), summary: summary) }
-        try printer.note(SafeText("\(summary.count) Pokémon, \(summary.favorites) favorite\(summary.favorites == 1 ? "" : "s"), \(summary.shiny) shiny"))
-        if isPaged { try printer.note(PageLine.text("Entries", offset: offset, shown: shown, total: summary.count)) }
+        try printer.note(SafeText(tr("list.summary", [
+            "pokemon": tr("list.summary.pokemon", ["count": summary.count]),
+            "favorites": tr("list.summary.favorites", ["count": summary.favorites]),
+            "shiny": tr("list.summary.shiny", ["count": summary.shiny]),
+        ])))
+        if isPaged { try printer.note(PageLine.text(.entries, offset: offset, shown: shown, total: summary.count)) }
     }
 
     func runGrouped(_ query: EntryQuery, store: CollectionStore, printer: Printer) async throws {
@@ -125,18 +107,18 @@ struct ListCommand: MydexCommand {
 
     /// Says why nothing was printed: an empty collection, no match, or a page past the end.
     func noteEmpty(total: Int, store: CollectionStore, printer: Printer) throws {
-        if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? "Species" : "Entries", total: total)) }
+        if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? .species : .entries, total: total)) }
         // A missing collection was already reported where mydex looked for it.
         guard !store.isInMemory else { return }
         let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites)
         if filtered {
-            try printer.note("No Pokémon match these filters.")
+            try printer.note(SafeText(tr("list.empty.no-match")))
         } else if released {
-            try printer.note("You have released no Pokémon.")
+            try printer.note(SafeText(tr("list.empty.none-released")))
         } else if favorites {
-            try printer.note("No favorites yet. Mark one with `mydex favorite ID`.")
+            try printer.note(SafeText(tr("list.empty.no-favorites")))
         } else {
-            try printer.note("Your collection is empty. Catch a Pokémon with `mydex catch`.")
+            try printer.note(SafeText(tr("list.empty.collection")))
         }
     }
 }
@@ -183,11 +165,13 @@ struct EntryListOutput: Sendable {
     @discardableResult
     func printText(_ entries: EntryCursor, summary: EntrySummary) throws -> Int {
         var columns: [Table.Column] = [
-            .init(title: "ID", alignRight: true, shrinks: false), .init(title: "DEX", shrinks: false), .init(title: "NAME"),
-            .init(title: "NICKNAME"), .init(title: "TYPES"), .init(title: "FAV", shrinks: false),
-            .init(title: "SHINY", shrinks: false), .init(title: "CAUGHT", shrinks: false),
+            .init(title: tr("list.header.id"), alignRight: true, shrinks: false),
+            .init(title: tr("list.header.dex"), shrinks: false), .init(title: tr("list.header.name")),
+            .init(title: tr("list.header.nickname")), .init(title: tr("list.header.types")),
+            .init(title: tr("list.header.favorite"), shrinks: false), .init(title: tr("list.header.shiny"), shrinks: false),
+            .init(title: tr("list.header.caught"), shrinks: false),
         ]
-        if withReleased { columns.append(.init(title: "RELEASED", shrinks: false)) }
+        if withReleased { columns.append(.init(title: tr("list.header.released"), shrinks: false)) }
         var layout = Table.Layout(columns, color: printer.color)
         func widest(_ values: Set<String>) -> SafeText {
             values.map { SafeText($0) }.max { TerminalText.displayWidth($0.plain) < TerminalText.displayWidth($1.plain) } ?? ""
@@ -195,9 +179,9 @@ struct EntryListOutput: Sendable {
         // One row made of the widest value of each column measures them all.
         var widest: [SafeText] = [
             SafeText(String(summary.largestID)), "#0000", widest(summary.names), widest(summary.nicknames),
-            widest(summary.typeNames), "★", "✨", "0000-00-00",
+            widest(summary.typeNames), "★", "✨", SafeText(Presentation.sampleDate),
         ]
-        if withReleased { widest.append("0000-00-00") }
+        if withReleased { widest.append(SafeText(Presentation.sampleDate)) }
         layout.measure(widest)
         layout.fit(into: printer.columns)
         try printer.line(layout.header())
@@ -278,22 +262,23 @@ struct GroupOutput: CommandOutput {
 
     func printText(to printer: Printer) throws {
         var table = Table([
-            .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "TYPES"),
-            .init(title: "HELD", alignRight: true, shrinks: false), .init(title: "SHINY", alignRight: true, shrinks: false),
-            .init(title: "FAV", alignRight: true, shrinks: false),
+            .init(title: tr("list.header.dex"), shrinks: false), .init(title: tr("list.header.name")),
+            .init(title: tr("list.header.types")), .init(title: tr("list.header.held"), alignRight: true, shrinks: false),
+            .init(title: tr("list.header.shiny"), alignRight: true, shrinks: false),
+            .init(title: tr("list.header.favorite"), alignRight: true, shrinks: false),
         ])
-        func count(_ value: Int) -> SafeText { value > 0 ? SafeText(String(value)) : "" }
+        func count(_ value: Int) -> SafeText { value > 0 ? SafeText(PageLine.grouped(value)) : "" }
         for group in groups {
             table.append([
                 SafeText(printer.presentation.dexNumber(group.speciesID)), SafeText(group.name),
-                SafeText(group.typeNameList), SafeText(String(group.held)), count(group.shiny), count(group.favorites),
+                SafeText(group.typeNameList), SafeText(PageLine.grouped(group.held)), count(group.shiny), count(group.favorites),
             ])
         }
         try printer.table(table)
         if paged {
-            try printer.note(PageLine.text("Species", offset: page.offset, shown: groups.count, total: page.total))
+            try printer.note(PageLine.text(.species, offset: page.offset, shown: groups.count, total: page.total))
         } else {
-            try printer.note(SafeText("\(page.total) species"))
+            try printer.note(SafeText(tr("list.group.total", ["count": page.total])))
         }
     }
 }

@@ -1,36 +1,31 @@
 import ArgumentParser
 import MydexServices
+import MydexText
 
 struct NicknameCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "nickname",
-        abstract: "Give one of your Pokémon a nickname, or clear it.",
-        discussion: """
-            A nickname is 1 to \(Nickname.maxLength) characters (emoji and accents count as one), \
-            without control characters; surrounding spaces are trimmed.
-
-            Examples:
-              $ mydex nickname 3 Sparky
-              $ mydex nickname 3 "피카 ⚡"
-              $ mydex nickname 3 --clear
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "nickname",
+            abstract: tr("nickname.help.abstract"),
+            discussion: tr("nickname.help.discussion", ["max": String(Nickname.maxLength)]))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The entry id, as shown by `mydex list`.")
+    @Argument(help: ArgumentHelp(tr("nickname.argument.id")))
     var id: Int64
 
-    @Argument(help: "The new nickname.")
+    @Argument(help: ArgumentHelp(tr("nickname.argument.name")))
     var name: String?
 
-    @Flag(help: "Remove the nickname.")
+    @Flag(help: ArgumentHelp(tr("nickname.option.clear")))
     var clear = false
 
     func validate() throws {
         try EntryID.validate(id)
         switch (name, clear) {
-        case (nil, false): throw ValidationError("give a nickname, or --clear to remove it.")
-        case (.some, true): throw ValidationError("give a nickname or --clear, not both.")
+        case (nil, false): throw ValidationError(tr("nickname.error.missing"))
+        case (.some, true): throw ValidationError(tr("nickname.error.both"))
         case (let name?, false):
             do { _ = try Nickname.validate(name) } catch { throw ValidationError(error.description) }
         case (nil, true): break

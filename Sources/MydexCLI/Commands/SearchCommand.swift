@@ -1,37 +1,28 @@
 import ArgumentParser
 import MydexServices
 import MydexStore
+import MydexText
 
 struct SearchCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "search",
-        abstract: "Find Pokémon by number, by name in any language, or by nickname.",
-        discussion: """
-            Matches part of a name, ignoring case, accents and the kind of kana; results come \
-            from the whole Pokédex and your collection, in Pokédex order. When nothing matches, \
-            the nearest names are suggested.
-
-            Examples:
-              $ mydex search pika
-              $ mydex search 피카
-              $ mydex search nidoran        # both Nidoran♀ and Nidoran♂
-              $ mydex search 25
-              $ mydex search sparky         # your nicknames too
-              $ mydex search a --limit 10   # the first 10 results
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "search",
+            abstract: tr("search.help.abstract"),
+            discussion: tr("search.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "What to look for.")
+    @Argument(help: ArgumentHelp(tr("search.argument.text")))
     var text: [String]
 
-    @Option(help: ArgumentHelp("Show only the first n results.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("search.option.limit"), valueName: "n"))
     var limit: Int?
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if let limit, limit < 1 { throw ValidationError(tr("search.error.limit")) }
         if SearchText.normalized(text.joined(separator: " ")).isEmpty {
-            throw ValidationError("give something to search for: a number, a name or a nickname.")
+            throw ValidationError(tr("search.error.empty"))
         }
     }
 
@@ -48,7 +39,7 @@ struct SearchCommand: MydexCommand {
         let terms = printer.json ? try await Pokedex(store: store).terms() : SpeciesProfile()
         try printer.emit(Output(results: results, total: total, species: species, terms: terms, localizer: printer.localizer))
         if !printer.json, total > results.count {
-            try printer.note(SafeText("Showing the first \(results.count) of \(PageLine.grouped(total)) results. All: --limit \(total)"))
+            try printer.note(SafeText(tr("search.showing-first", ["shown": results.count, "count": total, "limit": String(total)])))
         }
     }
 
@@ -88,13 +79,14 @@ struct SearchCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             var table = Table([
-                .init(title: "DEX", shrinks: false), .init(title: "NAME"), .init(title: "MATCH"), .init(title: "TYPES"),
-                .init(title: "YOURS"),
+                .init(title: tr("search.header.dex"), shrinks: false), .init(title: tr("search.header.name")),
+                .init(title: tr("search.header.match")), .init(title: tr("search.header.types")),
+                .init(title: tr("search.header.yours")),
             ])
             for result in results {
                 table.append([
                     SafeText(printer.presentation.dexNumber(result.species.id)), SafeText(result.species.name),
-                    SafeText(result.matchedName.map { "\($0.name) (\($0.language))" } ?? ""),
+                    SafeText(result.matchedName.map { tr("search.match", ["name": $0.name, "language": $0.language]) } ?? ""),
                     SafeText(result.species.typeNameList),
                     SafeText(result.entries.map { "#\($0.id)" + ($0.nickname.map { " \($0)" } ?? "") }.joined(separator: ", ")),
                 ])

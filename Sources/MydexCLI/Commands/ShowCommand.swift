@@ -1,27 +1,21 @@
 import ArgumentParser
 import MydexServices
 import MydexStore
+import MydexText
 
 struct ShowCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show",
-        abstract: "Show everything known about your Pokémon.",
-        discussion: """
-            Shows the entry (nickname, favorite, shiny, when it was caught or released) and its \
-            species: names in other languages, types, genus, height, weight and Pokédex text. \
-            Several ids and ranges show one after the other; an unknown id shows none.
-
-            Examples:
-              $ mydex show 3
-              $ mydex show 1 2 5-7
-              $ mydex show 3 --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show",
+            abstract: tr("show.help.abstract"),
+            discussion: tr("show.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
     @OptionGroup var entries: EntryIDArguments
 
-    @Flag(help: "Draw no picture (pictures appear only on a terminal that shows colour).")
+    @Flag(help: ArgumentHelp(tr("show.option.no-sprite")))
     var noSprite = false
 
     func run(_ context: MydexContext) async throws {
@@ -81,16 +75,19 @@ struct ShowCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
-            try printer.line(SafeText("Entry #\(entry.id): ") + SafeText(presentation.title(entry)).styled(.bold, if: printer.color))
-            var fields = [("Species", "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
+            let title = presentation.title(entry)
+            try printer.line(.message(
+                ["id": String(entry.id), "title": title], showing: ["title": SafeText(title).styled(.bold, if: printer.color)]
+            ) { tr("show.title", $0) })
+            var fields = [(tr("show.field.species"), "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
             fields += presentation.speciesFields(species)
             fields += [
-                ("Nickname", entry.nickname ?? "—"),
-                ("Favorite", entry.isFavorite ? "yes ★" : "no"),
-                ("Shiny", entry.isShiny ? "yes ✨" : "no"),
-                ("Caught", presentation.dateTime(entry.caughtAt)),
+                (tr("show.field.nickname"), entry.nickname ?? "—"),
+                (tr("show.field.favorite"), entry.isFavorite ? tr("show.value.favorite") : tr("show.value.no")),
+                (tr("show.field.shiny"), entry.isShiny ? tr("show.value.shiny") : tr("show.value.no")),
+                (tr("show.field.caught"), presentation.dateTime(entry.caughtAt)),
             ]
-            if let released = entry.releasedAt { fields.append(("Released", presentation.dateTime(released))) }
+            if let released = entry.releasedAt { fields.append((tr("show.field.released"), presentation.dateTime(released))) }
             fields += presentation.profileFields(species, profile)
             fields += presentation.pokedexField(species)
             try printer.fields(fields, beside: picture)

@@ -2,52 +2,34 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 struct SpriteCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "sprite",
-        abstract: "Draw Pokémon in the terminal, offline.",
-        discussion: """
-            Draws species by Pokédex number, by name in any language (as `mydex dex` takes them; \
-            quote a name with a space) or `random`, which picks as `mydex catch --offline` does \
-            (one in 4096 is shiny). Several are drawn side by side, wrapped at the terminal's \
-            width. Titles go to stderr, so a pipe carries only the picture. Needs no collection \
-            and no network: it creates no database and makes no request.
-
-            One pixel is half a cell. Colour: 24-bit when COLORTERM is truecolor or 24bit (or \
-            the terminal is known to have it), else xterm's 256 colours. Into a pipe, with \
-            NO_COLOR, TERM=dumb or --color never, the picture is a plain silhouette without \
-            colour codes; --color always draws in colour into a pipe too.
-
-            Examples:
-              $ mydex sprite 25
-              $ mydex sprite pikachu 피카츄 --shiny
-              $ mydex sprite 1 4 7
-              $ mydex sprite random --generation 1
-              $ mydex sprite random --seed 42    # as `mydex catch --offline --seed 42`
-              $ mydex sprite random --color always --no-title | fastfetch --file-raw -
-              $ mydex sprite 25 --json
-              $ mydex sprite 150 --big         # PokeAPI's 96×96 sprite, fetched once
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "sprite",
+            abstract: tr("sprite.help.abstract"),
+            discussion: tr("sprite.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("Pokédex numbers, names in any language, or `random`.", valueName: "number|name|random"))
+    @Argument(help: ArgumentHelp(tr("sprite.argument.pokemon"), valueName: "number|name|random"))
     var pokemon: [String] = []
 
-    @Flag(help: "Draw the shiny sprites.")
+    @Flag(help: ArgumentHelp(tr("sprite.flag.shiny")))
     var shiny = false
 
-    @Option(help: ArgumentHelp("`random` picks only from this generation (1 is Kanto, 9 is Paldea).", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("sprite.option.generation"), valueName: "n"))
     var generation: Int?
 
-    @Option(help: ArgumentHelp("Make `random` reproducible: the same seed picks what `mydex catch --seed` would.", valueName: "n"))
+    @Option(help: ArgumentHelp(tr("sprite.option.seed"), valueName: "n"))
     var seed: UInt64?
 
-    @Flag(help: "No names on stderr: only the picture.")
+    @Flag(help: ArgumentHelp(tr("sprite.flag.no-title")))
     var noTitle = false
 
-    @Flag(help: "PokeAPI's 96×96 sprites instead of the built-in box sprites (online; cached after the first time).")
+    @Flag(help: ArgumentHelp(tr("sprite.flag.big")))
     var big = false
 
     @OptionGroup var network: NetworkOptions
@@ -55,13 +37,13 @@ struct SpriteCommand: MydexCommand {
     static let random = "random"
 
     func validate() throws {
-        if pokemon.isEmpty { throw ValidationError("give a Pokédex number, a name or `random`, e.g. `mydex sprite 25`.") }
+        if pokemon.isEmpty { throw ValidationError(tr("sprite.error.nothing")) }
         if pokemon.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
-            throw ValidationError("an empty name: give a Pokédex number, a name or `random`.")
+            throw ValidationError(tr("sprite.error.empty-name"))
         }
-        if let generation, generation < 1 { throw ValidationError("--generation \(generation): generations start at 1.") }
+        if let generation, generation < 1 { throw ValidationError(tr("sprite.error.generation", ["generation": String(generation)])) }
         if !pokemon.contains(where: Self.isRandom), generation != nil || seed != nil {
-            throw ValidationError("--generation and --seed choose what `random` picks: add `random`, e.g. `mydex sprite random --generation 1`.")
+            throw ValidationError(tr("sprite.error.without-random"))
         }
     }
 
@@ -118,7 +100,8 @@ struct SpriteCommand: MydexCommand {
                 let drawing = drawings[index]
                 guard let sprite = sprites.sprite(speciesID: drawing.speciesID, shiny: drawing.shiny) else {
                     let name = try await Pokedex(store: try pokedex.value()).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
-                    throw MydexFailure("this mydex has no \(drawing.shiny ? "shiny " : "")sprite of \(name) (#\(drawing.speciesID)).")
+                    let arguments: [String: any TextArgument] = ["name": name, "id": String(drawing.speciesID)]
+                    throw MydexFailure(drawing.shiny ? tr("sprite.error.no-shiny-sprite", arguments) : tr("sprite.error.no-sprite", arguments))
                 }
                 drawings[index].sprite = sprite
             }
@@ -159,7 +142,10 @@ struct SpriteCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             try printer.draw(drawings.compactMap { drawing in
                 drawing.sprite.map { sprite in
-                    let title = drawing.row.map { "\(printer.presentation.dexNumber($0.id)) \($0.name)" + (drawing.shiny ? " ✨" : "") }
+                    let title = drawing.row.map { row in
+                        let arguments: [String: any TextArgument] = ["number": printer.presentation.dexNumber(row.id), "name": row.name]
+                        return drawing.shiny ? tr("sprite.title.shiny", arguments) : tr("sprite.title.regular", arguments)
+                    }
                     return Picture(sprite, title: titles ? title : nil)
                 }
             })

@@ -1,20 +1,15 @@
 import ArgumentParser
 import MydexServices
 import MydexStore
+import MydexText
 
 struct StatsCommand: MydexCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stats",
-        abstract: "How complete your Pokédex is, and what your collection is made of.",
-        discussion: """
-            Species caught (released ones count: you did catch them) out of the whole Pokédex, \
-            overall and per generation; shiny and favorite counts; the types of the Pokémon you hold.
-
-            Examples:
-              $ mydex stats
-              $ mydex stats --lang ko
-              $ mydex stats --json
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "stats",
+            abstract: tr("stats.help.abstract"),
+            discussion: tr("stats.help.discussion"))
+    }
 
     @OptionGroup var global: GlobalOptions
 
@@ -27,20 +22,35 @@ struct StatsCommand: MydexCommand {
 extension PokedexStats: CommandOutput {
     func printText(to printer: Printer) throws {
         let color = printer.color
-        try printer.line(SafeText("Pokédex  ").styled(.bold, if: color)
+        // The bars start in one column: after the widest of "Pokédex" and the generations' labels.
+        // Fractions ("3/1025") are written as they always were, ungrouped, as are the counts beside bars.
+        let pokedexLabel = tr("stats.label.pokedex")
+        let generationLabels = generations.map { tr("stats.label.generation", ["generation": String($0.generation)]) }
+        let labelWidth = ([pokedexLabel] + generationLabels).map(TerminalText.displayWidth).max() ?? 0
+        try printer.line(SafeText(TerminalText.padded(pokedexLabel, to: labelWidth) + "  ").styled(.bold, if: color)
             + bar(speciesCaught, of: speciesTotal, color: color)
-            + SafeText("  \(speciesCaught)/\(speciesTotal) species (\(percent(speciesCaught, speciesTotal)))"))
-        for generation in generations {
-            try printer.line(SafeText(TerminalText.padded("Gen \(generation.generation)", to: 7) + "  ")
+            + SafeText("  " + tr("stats.pokedex.caught", [
+                "caught": String(speciesCaught), "total": String(speciesTotal),
+                "percent": percent(speciesCaught, speciesTotal),
+            ])))
+        for (generation, label) in zip(generations, generationLabels) {
+            try printer.line(SafeText(TerminalText.padded(label, to: labelWidth) + "  ")
                 + bar(generation.caught, of: generation.total, color: color)
-                + SafeText("  \(generation.caught)/\(generation.total)"))
+                + SafeText("  " + tr("stats.generation.caught", [
+                    "caught": String(generation.caught), "total": String(generation.total),
+                ])))
         }
         try printer.line("")
-        try printer.line(SafeText("Collection  ").styled(.bold, if: color)
-            + SafeText("\(held) Pokémon held, \(released) released, \(shiny) shiny ✨, \(favorites) favorite\(favorites == 1 ? "" : "s") ★"))
+        try printer.line(SafeText(tr("stats.label.collection") + "  ").styled(.bold, if: color)
+            + SafeText(tr("stats.collection", [
+                "held": tr("stats.collection.held", ["count": held]),
+                "released": tr("stats.collection.released", ["count": released]),
+                "shiny": tr("stats.collection.shiny", ["count": shiny]),
+                "favorites": tr("stats.collection.favorites", ["count": favorites]),
+            ])))
         guard let most = types.first?.count else { return }
         try printer.line("")
-        try printer.line(SafeText("Types").styled(.bold, if: color))
+        try printer.line(SafeText(tr("stats.label.types")).styled(.bold, if: color))
         let width = types.map { TerminalText.displayWidth($0.name) }.max() ?? 0
         for type in types {
             try printer.line(SafeText("  " + TerminalText.padded(type.name, to: width) + "  ")
@@ -48,10 +58,11 @@ extension PokedexStats: CommandOutput {
         }
     }
 
+    /// "12.5%" as the language writes a percentage, to a tenth ("0%" when there is nothing to count).
     private func percent(_ part: Int, _ total: Int) -> String {
-        guard total > 0 else { return "0%" }
+        guard total > 0 else { return Translator.current.format.percent(0, digits: 0) }
         let tenths = Int((Double(part) / Double(total) * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
+        return Translator.current.format.percent(Double(tenths) / 10, digits: 1)
     }
 
     private func bar(_ value: Int, of total: Int, color: Bool, width: Int = 24) -> SafeText {

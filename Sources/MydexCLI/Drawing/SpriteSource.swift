@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexText
 
 /// Where pictures of species come from: the sprites built into mydex, or a test's own.
 public struct SpriteSource: Sendable {
@@ -14,5 +15,5 @@ public struct SpriteSource: Sendable {
     public static let builtIn: SpriteSource? = SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }
 
     /// Why nothing can be drawn when `builtIn` is nil.
-    static let missing = "sprites are not built into this mydex yet."
+    static var missing: String { tr("drawing.error.no-sprites") }
 }

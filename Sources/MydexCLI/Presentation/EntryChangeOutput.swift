@@ -1,4 +1,5 @@
 import MydexStore
+import MydexText
 
 /// What `nickname`, `favorite`, `unfavorite`, `release` and `unrelease` print for one entry: the
 /// entry as it is now, and whether anything changed (asking for what already is records nothing).
@@ -24,37 +25,49 @@ struct EntryChangeOutput: CommandOutput {
 
     func printText(to printer: Printer) throws {
         let described = printer.describe(entry)
+        let arguments: [String: any TextArgument] = ["entry": printer.plainDescription(entry)]
+        /// The sentence `text` says, the entry emphasised in it as `describe` shows it.
+        func say(_ text: ([String: any TextArgument]) -> String) -> SafeText {
+            .message(arguments, showing: ["entry": described], text)
+        }
         let sentence: SafeText
         switch (change, changed) {
-        case (.released, _) where dryRun: sentence = "Would release " + described + "."
-        case (.unreleased, _) where dryRun: sentence = "Would bring back " + described + "."
+        case (.released, _) where dryRun: sentence = say { tr("entry.release.dry-run", $0) }
+        case (.unreleased, _) where dryRun: sentence = say { tr("entry.unrelease.dry-run", $0) }
         case (.nicknamed, _):
             let nickname = SafeText(entry.nickname ?? "").styled(.bold, if: printer.color)
-            sentence = changed
-                ? SafeText("Entry #\(entry.id) is now called ") + nickname + "."
-                : SafeText("Entry #\(entry.id) is already called ") + nickname + "; nothing changed."
-        case (.nicknameCleared, true): sentence = "Cleared the nickname of " + described + "."
-        case (.nicknameCleared, false): sentence = described + " has no nickname; nothing changed."
-        case (.favorited, true): sentence = SafeText("★ ").styled(.yellow, if: printer.color) + described + " is a favorite."
-        case (.favorited, false): sentence = described + " is already a favorite; nothing changed."
-        case (.unfavorited, true): sentence = described + " is no longer a favorite."
-        case (.unfavorited, false): sentence = described + " is not a favorite; nothing changed."
-        case (.released, _): sentence = "Released " + described + " back to the wild. Bye!"
-        case (.unreleased, _): sentence = "Brought " + described + " back into your collection. Welcome back!"
+            let arguments: [String: any TextArgument] = ["id": String(entry.id), "nickname": entry.nickname ?? ""]
+            sentence = .message(arguments, showing: ["nickname": nickname]) {
+                changed ? tr("entry.nickname.set", $0) : tr("entry.nickname.unchanged", $0)
+            }
+        case (.nicknameCleared, true): sentence = say { tr("entry.nickname.cleared", $0) }
+        case (.nicknameCleared, false): sentence = say { tr("entry.nickname.none", $0) }
+        case (.favorited, true):
+            var arguments = arguments
+            arguments["star"] = "★"
+            let star = SafeText("★").styled(.yellow, if: printer.color)
+            sentence = .message(arguments, showing: ["star": star, "entry": described]) { tr("entry.favorite.set", $0) }
+        case (.favorited, false): sentence = say { tr("entry.favorite.unchanged", $0) }
+        case (.unfavorited, true): sentence = say { tr("entry.unfavorite.set", $0) }
+        case (.unfavorited, false): sentence = say { tr("entry.unfavorite.unchanged", $0) }
+        case (.released, _): sentence = say { tr("entry.release.done", $0) }
+        case (.unreleased, _): sentence = say { tr("entry.unrelease.done", $0) }
         }
         try printer.line(sentence)
     }
 
     /// What the message says was kept if printing fails after the change was saved.
     func committed(_ printer: Printer) -> String {
-        let described = printer.plainDescription(entry)
+        let arguments: [String: any TextArgument] = [
+            "entry": printer.plainDescription(entry), "id": String(entry.id), "nickname": entry.nickname ?? "",
+        ]
         switch change {
-        case .nicknamed: return "Entry #\(entry.id) is now called \(entry.nickname ?? "")"
-        case .nicknameCleared: return "Cleared the nickname of entry #\(entry.id)"
-        case .favorited: return "\(described) is now a favorite"
-        case .unfavorited: return "\(described) is no longer a favorite"
-        case .released: return "Released \(described)"
-        case .unreleased: return "Brought back \(described)"
+        case .nicknamed: return tr("entry.committed.nicknamed", arguments)
+        case .nicknameCleared: return tr("entry.committed.nickname-cleared", arguments)
+        case .favorited: return tr("entry.committed.favorited", arguments)
+        case .unfavorited: return tr("entry.committed.unfavorited", arguments)
+        case .released: return tr("entry.committed.released", arguments)
+        case .unreleased: return tr("entry.committed.unreleased", arguments)
         }
     }
 }
@@ -97,9 +110,9 @@ struct EntryChangesOutput: CommandOutput {
     /// What the message says was kept if printing fails after the change was saved.
     func committed(_ printer: Printer) -> String {
         guard result.entries.count != 1, let first = each.first else {
-            return each.first?.committed(printer) ?? "Nothing changed"
+            return each.first?.committed(printer) ?? tr("entry.committed.nothing")
         }
-        return first.committed(printer) + " and \(result.entries.count - 1) more"
+        return tr("entry.committed.and-more", ["first": first.committed(printer), "count": result.entries.count - 1])
     }
 }
 
@@ -136,5 +149,5 @@ struct DryRunOutput<Value: Encodable>: CommandOutput {
 
 enum DryRun {
     /// Said on stderr after every dry run.
-    static let nothingChanged: SafeText = "Dry run: nothing was changed."
+    static var nothingChanged: SafeText { SafeText(tr("entry.dry-run.nothing-changed")) }
 }

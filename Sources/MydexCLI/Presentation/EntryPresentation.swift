@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 /// How entries, species and dates look in text, in the user's language. Cheap to make: nothing
 /// is prepared until a command prints (no formatter or locale data is loaded at start).
@@ -21,57 +22,70 @@ struct Presentation: Sendable {
     /// The name in a few other major languages: "ピカチュウ (ja), 피카츄 (ko), …".
     func otherNames(_ species: Species) -> String? {
         let names = ["en", "ja", "ko", "zh-hans", "fr", "de"].filter { $0 != localizer.language }.compactMap { code in
-            species.names[code].map { "\($0) (\(code))" }
+            species.names[code].map { tr("entry.other-name", ["name": $0, "language": code]) }
         }
-        return names.isEmpty ? nil : names.joined(separator: ", ")
+        return names.isEmpty ? nil : names.joined(separator: tr("entry.list-separator"))
     }
 
     /// A species as text, the same in `show` and `dex`: its names in other languages, genus,
     /// types, generation, size, capture rate, base experience and kind, as label–value fields.
     func speciesFields(_ species: Species) -> [(String, String)] {
         var fields: [(String, String)] = []
-        if let otherNames = otherNames(species) { fields.append(("Also", otherNames)) }
-        if let genus = localizer.genus(species) { fields.append(("Genus", genus)) }
-        fields.append(("Types", localizer.types(species)))
-        if let generation = species.generation { fields.append(("Generation", String(generation))) }
+        if let otherNames = otherNames(species) { fields.append((tr("entry.field.also"), otherNames)) }
+        if let genus = localizer.genus(species) { fields.append((tr("entry.field.genus"), genus)) }
+        fields.append((tr("entry.field.types"), localizer.types(species)))
+        if let generation = species.generation { fields.append((tr("entry.field.generation"), String(generation))) }
         fields += [
-            ("Height", metres(species.height)),
-            ("Weight", kilograms(species.weight)),
-            ("Capture rate", "\(species.captureRate) of 255"),
+            (tr("entry.field.height"), metres(species.height)),
+            (tr("entry.field.weight"), kilograms(species.weight)),
+            (tr("entry.field.capture-rate"), tr("entry.capture-rate", ["rate": String(species.captureRate)])),
         ]
-        if let experience = species.baseExperience { fields.append(("Base exp.", String(experience))) }
-        let kind = [species.legendary ? "legendary" : nil, species.mythical ? "mythical" : nil, species.baby ? "baby" : nil]
-            .compactMap { $0 }
-        if !kind.isEmpty { fields.append(("Kind", kind.joined(separator: ", "))) }
+        if let experience = species.baseExperience {
+            fields.append((tr("entry.field.base-experience"), Translator.current.format.integer(experience)))
+        }
+        let kind = [
+            species.legendary ? tr("entry.kind.legendary") : nil, species.mythical ? tr("entry.kind.mythical") : nil,
+            species.baby ? tr("entry.kind.baby") : nil,
+        ].compactMap { $0 }
+        if !kind.isEmpty { fields.append((tr("entry.field.kind"), kind.joined(separator: tr("entry.list-separator")))) }
         return fields
     }
 
     /// The species' Pokédex text as the last field, when there is one.
     func pokedexField(_ species: Species) -> [(String, String)] {
-        localizer.flavorText(species).map { [("Pokédex", $0)] } ?? []
+        localizer.flavorText(species).map { [(tr("entry.field.pokedex"), $0)] } ?? []
     }
 
     /// "Sparky (Pikachu)" or "Pikachu".
     func title(_ entry: CollectionEntry) -> String {
         guard let nickname = entry.nickname else { return entry.name }
-        return "\(nickname) (\(entry.name))"
+        return tr("entry.title.nicknamed", ["nickname": nickname, "species": entry.name])
     }
 
-    /// `2026-11-21`, in the user's time zone.
+    /// `2026-11-21` (in English; as the language writes a day otherwise), in the user's time zone.
     func date(_ date: Date) -> String {
         let time = LocalTime(date, timeZone)
-        return "\(time.year)-\(Self.padded(time.month, 2))-\(Self.padded(time.day, 2))"
+        return Translator.current.format.date(year: time.year, month: time.month, day: time.day)
     }
 
-    /// `2026-11-21 07:35`, in the user's time zone.
+    /// `2026-11-21 07:35` (in English), in the user's time zone.
     func dateTime(_ date: Date) -> String {
         let time = LocalTime(date, timeZone)
-        return "\(self.date(date)) \(Self.padded(time.hour, 2)):\(Self.padded(time.minute, 2))"
+        return Translator.current.format.dateTime(
+            year: time.year, month: time.month, day: time.day, hour: time.hour, minute: time.minute)
     }
 
-    func metres(_ decimetres: Int) -> String { "\(decimetres / 10).\(decimetres % 10) m" }
+    /// A day as wide as any in the current language (months and days always take two digits): measures date columns.
+    static var sampleDate: String { Translator.current.format.date(year: 2000, month: 10, day: 10) }
 
-    func kilograms(_ hectograms: Int) -> String { "\(hectograms / 10).\(hectograms % 10) kg" }
+    /// `0.4 m`, `0,4 m`: the decimal separator as the language writes it.
+    func metres(_ decimetres: Int) -> String {
+        tr("entry.metres", ["value": Translator.current.format.decimal(Double(decimetres) / 10, digits: 1)])
+    }
+
+    func kilograms(_ hectograms: Int) -> String {
+        tr("entry.kilograms", ["value": Translator.current.format.decimal(Double(hectograms) / 10, digits: 1)])
+    }
 
     static func padded(_ value: Int, _ width: Int, with pad: String = "0") -> String {
         let digits = String(value)

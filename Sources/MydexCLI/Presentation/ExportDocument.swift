@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,9 +90,9 @@ final class ExportFile {
         guard descriptor >= 0 else {
             let code = errno
             if code == EEXIST {
-                throw MydexFailure("\(path) already exists; choose another path, or - to write to standard output.")
+                throw MydexFailure(tr("export.error.exists", ["path": path]))
             }
-            throw MydexFailure("could not create \(path): \(String(cString: strerror(code))).")
+            throw MydexFailure(tr("export.error.cannot-create", ["path": path, "reason": String(cString: strerror(code))]))
         }
     }
 
@@ -129,6 +130,6 @@ final class ExportFile {
     }
 
     private func failure(_ code: Int32) -> MydexFailure {
-        MydexFailure("could not write \(path): \(String(cString: strerror(code))); nothing was exported.")
+        MydexFailure(tr("export.error.cannot-write", ["path": path, "reason": String(cString: strerror(code))]))
     }
 }

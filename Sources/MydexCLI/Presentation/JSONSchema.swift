@@ -152,7 +152,7 @@ struct SpeciesJSON: Encodable, Sendable {
                     EvolutionStepJSON(
                         dex: link.id, species: link.speciesName, name: link.name, held: link.held,
                         methods: link.evolution.map {
-                            EvolutionMethodJSON(method: $0, triggerName: profile.name("evolution-trigger", $0.trigger) ?? $0.trigger)
+                            EvolutionMethodJSON(method: $0, triggerName: presentation.termName("evolution-trigger", $0.trigger, profile))
                         },
                         description: link.evolution.isEmpty ? nil
                             : presentation.evolutionMethods(link.evolution, profile))
@@ -165,7 +165,7 @@ struct SpeciesJSON: Encodable, Sendable {
             femalePercent = rate < 0 ? nil : Double(rate) * 12.5
         }
         growthRate = species.growthRate
-        habitat = species.habitat.map { TermJSON(slug: $0, name: profile.name("habitat", $0) ?? $0) }
+        habitat = species.habitat.map { TermJSON(slug: $0, name: presentation.termName("habitat", $0, profile)) }
     }
 
     private init(_ species: Species, _ localizer: Localizer) {

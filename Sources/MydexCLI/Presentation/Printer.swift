@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 /// Writes a command's result as text or, with `--json`, as JSON.
 struct Printer: Sendable {
@@ -63,16 +64,23 @@ struct Printer: Sendable {
 
     /// "Sparky (Pikachu, entry #3)" or "Pikachu (entry #3)", the name emphasised.
     func describe(_ entry: CollectionEntry) -> SafeText {
+        let id = String(entry.id)
         guard let nickname = entry.nickname else {
-            return SafeText(entry.name).styled(.bold, if: color) + SafeText(" (entry #\(entry.id))")
+            return .message(["name": entry.name, "id": id], showing: ["name": SafeText(entry.name).styled(.bold, if: color)]) {
+                tr("entry.describe", $0)
+            }
         }
-        return SafeText(nickname).styled(.bold, if: color) + SafeText(" (\(entry.name), entry #\(entry.id))")
+        return .message(
+            ["nickname": nickname, "species": entry.name, "id": id], showing: ["nickname": SafeText(nickname).styled(.bold, if: color)]
+        ) { tr("entry.describe.nicknamed", $0) }
     }
 
     /// The same without emphasis, for messages.
     func plainDescription(_ entry: CollectionEntry) -> String {
-        guard let nickname = entry.nickname else { return "\(entry.name) (entry #\(entry.id))" }
-        return "\(nickname) (\(entry.name), entry #\(entry.id))"
+        guard let nickname = entry.nickname else {
+            return tr("entry.describe", ["name": entry.name, "id": String(entry.id)])
+        }
+        return tr("entry.describe.nicknamed", ["nickname": nickname, "species": entry.name, "id": String(entry.id)])
     }
 
     /// Label–value lines, labels aligned, as `show` prints them. On a terminal, long values wrap
@@ -156,4 +164,41 @@ struct Printer: Sendable {
 struct MydexFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+extension SafeText {
+    /// A message of the catalog, `text(arguments)` (a `tr(key, $0)`), with the values of the
+    /// placeholders named in `parts` shown as those parts (a name in bold), wherever the
+    /// language puts them. `parts`' text must be what the placeholder's value shows
+    /// (`SafeText(value)` styled).
+    static func message(
+        _ arguments: [String: any TextArgument], showing parts: [String: SafeText],
+        _ text: ([String: any TextArgument]) -> String
+    ) -> SafeText {
+        let filled = text(arguments)
+        // Where each value stands: the message with the value replaced by a mark is the same
+        // text up to the mark (what follows may differ: a Korean particle agrees with the value).
+        var spans: [(start: Int, end: Int, part: SafeText)] = []
+        for (name, part) in parts {
+            guard let value = arguments[name]?.text(Translator.current.format), !value.isEmpty else { continue }
+            var marked = arguments
+            marked[name] = "\u{E000}"
+            let markedText = text(marked).utf8
+            guard let mark = markedText.firstRange(of: "\u{E000}".utf8) else { continue }
+            let start = markedText.distance(from: markedText.startIndex, to: mark.lowerBound)
+            let end = start + value.utf8.count
+            guard end <= filled.utf8.count, filled.utf8.dropFirst(start).starts(with: value.utf8) else { continue }
+            spans.append((start, end, part))
+        }
+        var result: [SafeText] = []
+        var position = 0
+        let bytes = Array(filled.utf8)
+        for span in spans.sorted(by: { $0.start < $1.start }) where span.start >= position {
+            result.append(SafeText(String(decoding: bytes[position..<span.start], as: UTF8.self)))
+            result.append(span.part)
+            position = span.end
+        }
+        result.append(SafeText(String(decoding: bytes[position...], as: UTF8.self)))
+        return .joined(result)
+    }
 }

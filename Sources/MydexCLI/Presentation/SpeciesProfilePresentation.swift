@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexText
 
 /// Base stats, abilities, evolution and breeding as text, in `show` and `dex` alike.
 extension Presentation {
@@ -13,31 +14,75 @@ extension Presentation {
     /// rate and habitat; each only where PokeAPI has it.
     func profileFields(_ species: Species, _ profile: SpeciesProfile) -> [(String, String)] {
         var fields: [(String, String)] = []
+        let separator = tr("profile.list-separator")
         if let stats = species.stats, !stats.isEmpty {
             for stat in Species.statNames {
                 guard let base = stats[stat] else { continue }
                 fields.append((profile.name("stat", stat) ?? stat, Self.padded(base, 3, with: " ") + " " + Self.bar(base)))
             }
-            fields.append(("Stat total", String(stats.values.reduce(0, +))))
+            fields.append((tr("profile.label.stat-total"), Translator.current.format.integer(stats.values.reduce(0, +))))
         }
         if let abilities = species.abilities, !abilities.isEmpty {
-            fields.append(("Abilities", abilities.map { ability in
-                abilityName(ability.name, profile) + (ability.hidden ? " (hidden)" : "")
-            }.joined(separator: ", ")))
+            fields.append((tr("profile.label.abilities"), abilities.map { ability in
+                let name = abilityName(ability.name, profile)
+                return ability.hidden ? tr("profile.ability.hidden", ["ability": name]) : name
+            }.joined(separator: separator)))
         }
         let paths = evolutionPaths(profile)
-        for (index, path) in paths.enumerated() { fields.append((index == 0 ? "Evolution" : "", path)) }
-        if profile.chain.contains(where: { $0.held > 0 }), paths.count > 0 { fields.append(("", "✓ you hold one")) }
+        for (index, path) in paths.enumerated() { fields.append((index == 0 ? tr("profile.label.evolution") : "", path)) }
+        if profile.chain.contains(where: { $0.held > 0 }), paths.count > 0 { fields.append(("", tr("profile.evolution.you-hold-one"))) }
         if let groups = species.eggGroups, !groups.isEmpty {
-            fields.append(("Egg groups", groups.map { profile.name("egg-group", $0) ?? $0 }.joined(separator: ", ")))
+            fields.append((tr("profile.label.egg-groups"), groups.map { profile.name("egg-group", $0) ?? $0 }.joined(separator: separator)))
         }
-        if let rate = species.genderRate { fields.append(("Gender", Self.genderRatio(rate))) }
-        if let growth = species.growthRate { fields.append(("Growth rate", growth)) }
-        if let habitat = species.habitat { fields.append(("Habitat", profile.name("habitat", habitat) ?? habitat)) }
+        if let rate = species.genderRate { fields.append((tr("profile.label.gender"), Self.genderRatio(rate))) }
+        if let growth = species.growthRate { fields.append((tr("profile.label.growth-rate"), termName("growth-rate", growth, profile))) }
+        if let habitat = species.habitat { fields.append((tr("profile.label.habitat"), termName("habitat", habitat, profile))) }
         return fields
     }
 
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
+
+    /// The data terms mydex's catalog names (`term.<kind>.<slug>`) in all nine languages, because
+    /// PokeAPI names them in a few only. A slug outside these (a term PokeAPI adds later) is
+    /// named by PokeAPI's English, else shown as it is.
+    static let catalogTerms: [String: Set<String>] = [
+        "growth-rate": ["slow", "medium", "fast", "medium-slow", "slow-then-very-fast", "fast-then-very-slow"],
+        "habitat": ["cave", "forest", "grassland", "mountain", "rare", "rough-terrain", "sea", "urban", "waters-edge"],
+        "evolution-trigger": [
+            "level-up", "trade", "use-item", "shed", "spin", "tower-of-darkness", "tower-of-waters", "three-critical-hits",
+            "take-damage", "other", "agile-style-move", "strong-style-move", "recoil-damage", "use-move",
+            "three-defeated-bisharp", "gimmighoul-coins",
+        ],
+        "time-of-day": ["day", "night", "dusk", "full-moon"],
+    ]
+
+    /// The data languages in which PokeAPI names every term of a kind (its CSV tables'
+    /// growth_rate_prose, pokemon_habitat_names, evolution_trigger_prose; German triggers are
+    /// only four of sixteen, so German comes from the catalog, which copies those four).
+    static let pokeAPITermLanguages: [String: Set<String>] = [
+        "growth-rate": ["en", "fr", "de"],
+        "habitat": ["en", "fr", "es", "es-419"],
+        "evolution-trigger": ["en", "fr"],
+    ]
+
+    /// A growth rate, habitat, evolution trigger or time of day by name, never by slug:
+    /// PokeAPI's name where the data language is one PokeAPI names these in, else the catalog's.
+    func termName(_ kind: String, _ slug: String, _ profile: SpeciesProfile) -> String {
+        if Self.pokeAPITermLanguages[kind]?.contains(localizer.language) == true, let name = profile.name(kind, slug) { return name }
+        // Keys built from the slug: every one of `catalogTerms` is in the catalog.
+        if Self.catalogTerms[kind]?.contains(slug) == true { return tr("term.\(kind).\(slug)") }
+        return profile.name(kind, slug) ?? slug
+    }
+
+    /// An item by name in the data language (else English); `item #83` when the catalog lacks it.
+    func itemName(_ id: Int, _ profile: SpeciesProfile) -> String {
+        profile.name("item", String(id)) ?? tr("profile.evolution.item-id", ["id": String(id)])
+    }
+
+    /// A move by name in the data language (else English); `move #344` when the catalog lacks it.
+    func moveName(_ id: Int, _ profile: SpeciesProfile) -> String {
+        profile.name("move", String(id)) ?? tr("profile.evolution.move-id", ["id": String(id)])
+    }
 
     /// What bars are drawn with: a full cell, then one to seven eighths of one.
     static let barGlyphs: [Character] = ["█", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
@@ -48,27 +93,29 @@ extension Presentation {
         return String(repeating: barGlyphs[0], count: eighths / 8) + (eighths % 8 == 0 ? "" : String(barGlyphs[eighths % 8]))
     }
 
-    /// "50% ♂ / 50% ♀", "100% ♀" or "genderless", from PokeAPI's eighths female (-1: none).
+    /// "50% ♂ / 50% ♀", "100% ♀" or "genderless", from PokeAPI's eighths female (-1: none);
+    /// percentages as the language writes them ("87,5 % ♂").
     static func genderRatio(_ eighthsFemale: Int) -> String {
-        guard eighthsFemale >= 0 else { return "genderless" }
+        guard eighthsFemale >= 0 else { return tr("profile.gender.genderless") }
         func percent(_ eighths: Int) -> String {
             let tenths = eighths * 125
-            return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
+            return Translator.current.format.percent(Double(tenths) / 10, digits: tenths % 10 == 0 ? 0 : 1)
         }
         switch eighthsFemale {
-        case 0: return "100% ♂"
-        case 8: return "100% ♀"
+        case 0: return "\(percent(8)) ♂"
+        case 8: return "\(percent(8)) ♀"
         default: return "\(percent(8 - eighthsFemale)) ♂ / \(percent(eighthsFemale)) ♀"
         }
     }
 
     /// The chain from its first species to each last one, e.g. "Pichu → Pikachu ✓ (Level up,
-    /// friendship 220) → Raichu (Use item, item #83)": one line per branch.
+    /// friendship 220) → Raichu (Use item, Thunder Stone)": one line per branch.
     func evolutionPaths(_ profile: SpeciesProfile) -> [String] {
         evolutionChains(profile).map { path in
             path.map { link in
-                link.name + (link.held > 0 ? " ✓" : "")
-                    + (link.evolution.isEmpty ? "" : " (" + evolutionMethods(link.evolution, profile) + ")")
+                let name = link.name + (link.held > 0 ? " ✓" : "")
+                guard !link.evolution.isEmpty else { return name }
+                return tr("profile.evolution.step", ["species": name, "methods": evolutionMethods(link.evolution, profile)])
             }.joined(separator: " → ")
         }
     }
@@ -89,40 +136,45 @@ extension Presentation {
         return paths
     }
 
-    /// The ways of evolving, e.g. "level 16" or "Level up, friendship 160, day; or Use item, item #85".
+    /// The ways of evolving, e.g. "level 16" or "Level up, friendship 160, day; or Use item, Leaf Stone".
     func evolutionMethods(_ methods: [Species.Evolution], _ profile: SpeciesProfile) -> String {
-        methods.map { evolution($0, profile) }.joined(separator: "; or ")
+        methods.map { evolution($0, profile) }.joined(separator: tr("profile.evolution.or"))
     }
 
-    /// One way of evolving: "level 16", or the trigger's name and its conditions.
+    /// One way of evolving: "level 16", or the trigger's name and its conditions, each a whole
+    /// phrase of the catalog.
     func evolution(_ evolution: Species.Evolution, _ profile: SpeciesProfile) -> String {
+        // Numbers as the language writes them, passed as text: none of these phrases counts.
+        func number(_ value: Int) -> String { Translator.current.format.integer(value) }
+        func species(_ id: Int) -> String { profile.otherSpecies[id] ?? "#\(id)" }
         var parts: [String] = []
         if evolution.trigger == "level-up", let level = evolution.minLevel {
-            parts.append("level \(level)")
+            parts.append(tr("profile.evolution.level", ["level": number(level)]))
         } else {
-            parts.append(profile.name("evolution-trigger", evolution.trigger) ?? evolution.trigger)
-            if let level = evolution.minLevel { parts.append("level \(level)") }
+            parts.append(termName("evolution-trigger", evolution.trigger, profile))
+            if let level = evolution.minLevel { parts.append(tr("profile.evolution.level", ["level": number(level)])) }
         }
-        if let item = evolution.item { parts.append("item #\(item)") }
-        if let item = evolution.heldItem { parts.append("holding item #\(item)") }
-        if let happiness = evolution.minHappiness { parts.append("friendship \(happiness)") }
-        if let affection = evolution.minAffection { parts.append("affection \(affection)") }
-        if let beauty = evolution.minBeauty { parts.append("beauty \(beauty)") }
-        if let time = evolution.timeOfDay { parts.append(time) }
+        if let item = evolution.item { parts.append(itemName(item, profile)) }
+        if let item = evolution.heldItem { parts.append(tr("profile.evolution.holding", ["item": itemName(item, profile)])) }
+        if let happiness = evolution.minHappiness { parts.append(tr("profile.evolution.friendship", ["value": number(happiness)])) }
+        if let affection = evolution.minAffection { parts.append(tr("profile.evolution.affection", ["value": number(affection)])) }
+        if let beauty = evolution.minBeauty { parts.append(tr("profile.evolution.beauty", ["value": number(beauty)])) }
+        if let time = evolution.timeOfDay { parts.append(termName("time-of-day", time, profile)) }
         if let gender = evolution.gender { parts.append(gender == 1 ? "♀" : "♂") }
-        if let move = evolution.knownMove { parts.append("knowing move #\(move)") }
-        if let type = evolution.knownMoveType { parts.append("knowing a \(localizer.typeName(type)) move") }
+        if let move = evolution.knownMove { parts.append(tr("profile.evolution.knowing-move", ["move": moveName(move, profile)])) }
+        if let type = evolution.knownMoveType {
+            parts.append(tr("profile.evolution.knowing-move-type", ["type": localizer.typeName(type)]))
+        }
         if let comparison = evolution.relativePhysicalStats {
-            parts.append(comparison > 0 ? "Attack > Defense" : comparison < 0 ? "Attack < Defense" : "Attack = Defense")
+            parts.append(comparison > 0 ? tr("profile.evolution.attack-above-defense")
+                : comparison < 0 ? tr("profile.evolution.attack-below-defense") : tr("profile.evolution.attack-equals-defense"))
         }
-        if let type = evolution.partyType { parts.append("with a \(localizer.typeName(type)) Pokémon in the party") }
-        if let partner = evolution.partySpecies {
-            parts.append("with \(profile.otherSpecies[partner] ?? "#\(partner)") in the party")
-        }
-        if let partner = evolution.tradeSpecies { parts.append("for \(profile.otherSpecies[partner] ?? "#\(partner)")") }
-        if evolution.needsRain == true { parts.append("in rain") }
-        if evolution.upsideDown == true { parts.append("upside down") }
-        if evolution.specialPlace == true { parts.append("at a special place") }
-        return parts.joined(separator: ", ")
+        if let type = evolution.partyType { parts.append(tr("profile.evolution.party-type", ["type": localizer.typeName(type)])) }
+        if let partner = evolution.partySpecies { parts.append(tr("profile.evolution.party-species", ["species": species(partner)])) }
+        if let partner = evolution.tradeSpecies { parts.append(tr("profile.evolution.trade-for", ["species": species(partner)])) }
+        if evolution.needsRain == true { parts.append(tr("profile.evolution.rain")) }
+        if evolution.upsideDown == true { parts.append(tr("profile.evolution.upside-down")) }
+        if evolution.specialPlace == true { parts.append(tr("profile.evolution.special-place")) }
+        return parts.joined(separator: tr("profile.list-separator"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MydexServices
+import MydexText
 import Synchronization
 
 /// Progress on stderr (`dex sync`, `catch --count`): on a terminal a bar redrawn in place, as
@@ -10,7 +11,8 @@ final class SyncProgress: Sendable {
     /// The "Asking PokeAPI…" line, which the first report replaces.
     private let waiting: WaitingStatus?
     private let state = Mutex<(started: Date?, lastTenth: Int)>((nil, -1))
-    /// What is counted ("species", "caught") and the command the log lines start with.
+    /// What is counted ("species": the catalog's phrase; any other word is shown as it is given)
+    /// and the command the log lines start with.
     private let unit: String
     private let label: String
 
@@ -61,8 +63,12 @@ final class SyncProgress: Sendable {
             secondsLeft = Double(progress.total - progress.done) / rate
         }
 
+        /// "18/s", "1.5/s" ("1,5/s" in French): a rate per second, as the language writes numbers.
         var rateText: String? {
-            perSecond.map { $0 >= 10 ? "\(Int($0.rounded()))/s" : String(format: "%.1f/s", $0) }
+            perSecond.map { rate in
+                let format = Translator.current.format
+                return tr("sync.progress.rate", ["rate": rate >= 10 ? format.integer(Int(rate.rounded())) : format.decimal(rate, digits: 1)])
+            }
         }
 
         /// "0:42", "1:05:00".
@@ -75,13 +81,22 @@ final class SyncProgress: Sendable {
         }
     }
 
+    /// "412/1025 species", or with another unit (`catch --count` passes its own word, already
+    /// translated) "3/50 caught": a counter, its numbers never grouped.
+    static func counter(_ progress: SyncService.Progress, unit: String) -> String {
+        let (done, total) = (String(progress.done), String(progress.total))
+        guard unit == "species" else { return tr("sync.progress.count.unit", ["done": done, "total": total, "unit": unit]) }
+        // The plural form follows the total.
+        return tr("sync.progress.count.species", ["done": done, "total": total, "count": progress.total])
+    }
+
     /// "██████░░░░ 412/1025 species  18/s  0:34 left  2 failed", at most `columns - 1` wide (the
     /// last column would wrap on some terminals). The bar shrinks first, then goes.
     static func bar(_ progress: SyncService.Progress, pace: Pace, columns: Int, unit: String = "species") -> String {
-        var text = "\(progress.done)/\(progress.total) \(unit)"
+        var text = counter(progress, unit: unit)
         if let rate = pace.rateText { text += "  \(rate)" }
-        if let left = pace.timeLeftText, progress.done < progress.total { text += "  \(left) left" }
-        if progress.failed > 0 { text += "  \(progress.failed) failed" }
+        if let left = pace.timeLeftText, progress.done < progress.total { text += "  " + tr("sync.progress.time-left", ["time": left]) }
+        if progress.failed > 0 { text += "  " + tr("sync.progress.failed", ["count": progress.failed]) }
         let width = max(columns - 1, 1)
         let barWidth = min(30, width - TerminalText.displayWidth(text) - 1)
         guard barWidth >= 5 else { return TerminalText.truncated(text, toWidth: width) }
@@ -90,12 +105,13 @@ final class SyncProgress: Sendable {
         return String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + " " + text
     }
 
-    /// "sync: 412/1025 species, 18/s, about 0:34 left, 2 failed": for logs.
+    /// "sync: 412/1025 species, 18/s, about 0:34 left, 2 failed": for logs. `label` is the
+    /// command's name (`sync`, `catch`), never translated.
     static func line(_ progress: SyncService.Progress, pace: Pace, unit: String = "species", label: String = "sync") -> String {
-        var parts = ["\(label): \(progress.done)/\(progress.total) \(unit)"]
+        var parts = [counter(progress, unit: unit)]
         if let rate = pace.rateText { parts.append(rate) }
-        if let left = pace.timeLeftText, progress.done < progress.total { parts.append("about \(left) left") }
-        if progress.failed > 0 { parts.append("\(progress.failed) failed") }
-        return parts.joined(separator: ", ")
+        if let left = pace.timeLeftText, progress.done < progress.total { parts.append(tr("sync.progress.about-time-left", ["time": left])) }
+        if progress.failed > 0 { parts.append(tr("sync.progress.failed", ["count": progress.failed])) }
+        return tr("sync.progress.line", ["command": label, "progress": parts.joined(separator: tr("sync.list-separator"))])
     }
 }

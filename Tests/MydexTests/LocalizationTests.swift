@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+@testable import MydexText
+
+/// The catalogs: every message in every language, with the same placeholders, and the rules
+/// that make sentences right (plural forms, Korean particles, numbers and dates).
+@Suite("Localization")
+struct LocalizationTests {
+    static let catalogFolder = Fixtures.repositoryRoot.appendingPathComponent("Sources/CMydexStrings")
+
+    static func catalog(_ file: String) throws -> StringCatalog {
+        try StringCatalog(text: String(contentsOf: catalogFolder.appendingPathComponent(file), encoding: .utf8))
+    }
+
+    /// `{name}` and `{name:을}` of a text, by name.
+    static func placeholders(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: "}") else { break }
+            let body = rest[..<close].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            if let name = body.first, !name.isEmpty,
+               name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                names.insert(String(name))
+            }
+        }
+        return names
+    }
+
+    @Test("Every message has all nine languages, the English's placeholders, and no copy of the English unless marked")
+    func completeness() throws {
+        let source = try Self.catalog("mydex.pot")
+        #expect(source.ordered.count > 300, "the template holds the interface's words")
+        #expect(Set(source.ordered.map(\.key)).count == source.ordered.count, "keys are unique")
+        for entry in source.ordered {
+            #expect(!entry.comment.isEmpty, "\(entry.key): a comment for translators")
+            #expect(!entry.english.isEmpty, "\(entry.key): English text")
+            if let plural = entry.englishPlural {
+                #expect(Self.placeholders(plural) == Self.placeholders(entry.english), "\(entry.key): plural's placeholders")
+            }
+        }
+        for language in InterfaceLanguage.translated where language != .english {
+            let file = language.catalogFile
+            let catalog = try Self.catalog(file)
+            let format = LocaleFormat(language)
+            #expect(catalog.header["Plural-Forms"] == format.pluralFormsHeader, "\(file): Plural-Forms")
+            #expect(catalog.header["Language"] == language.rawValue, "\(file): Language")
+            #expect(Set(catalog.entries.keys) == Set(source.entries.keys), "\(file): the same keys as mydex.pot")
+            let forms = format.pluralIndex(1) == format.pluralIndex(2) ? 1 : 2
+            for english in source.ordered {
+                guard let entry = catalog.entries[english.key] else {
+                    Issue.record("\(file): \(english.key) is missing")
+                    continue
+                }
+                #expect(entry.english == english.english, "\(file): \(english.key) translates the current English")
+                #expect(entry.englishPlural == english.englishPlural, "\(file): \(english.key) plural source")
+                #expect(entry.translations.count == (english.englishPlural == nil ? 1 : forms), "\(file): \(english.key) forms")
+                for translation in entry.translations {
+                    #expect(!translation.isEmpty, "\(file): \(english.key) is empty")
+                    #expect(Self.placeholders(translation) == Self.placeholders(english.english),
+                            "\(file): \(english.key) has the English's placeholders: \(translation)")
+                    if translation == english.english, english.english.contains(where: \.isLetter) {
+                        #expect(english.flags.contains("same-as-english"),
+                                "\(file): \(english.key) is still English (mark it same-as-english if that is right)")
+                    }
+                    for marker in Self.particleMarkers(translation) {
+                        #expect(language == .korean && KoreanParticle.isParticle(marker), "\(file): \(english.key): {…:\(marker)}")
+                    }
+                }
+            }
+        }
+    }
+
+    static func particleMarkers(_ text: String) -> [String] {
+        var markers: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: "}") else { break }
+            let body = rest[..<close].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            if body.count == 2, body[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                markers.append(String(body[1]))
+            }
+        }
+        return markers
+    }
+
+    @Test("The binary carries the catalogs as they are in the tree, every language's file listed")
+    func embedded() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogFolder.path)
+            .filter { $0.hasSuffix(".po") || $0.hasSuffix(".pot") }
+        #expect(Set(files) == Set(InterfaceLanguage.translated.map(\.catalogFile)), "one file a language, and the template")
+        for file in files {
+            let text = try String(contentsOf: Self.catalogFolder.appendingPathComponent(file), encoding: .utf8)
+            #expect(StringCatalog.embeddedText(file) == text, "\(file) is embedded as it is")
+        }
+    }
+
+    @Test("Every key the code asks for is in the catalog, and every message is asked for")
+    func keysInCode() throws {
+        let source = try Self.catalog("mydex.pot")
+        let sources = Fixtures.repositoryRoot.appendingPathComponent("Sources")
+        var used: Set<String> = []
+        var prefixes: Set<String> = []
+        let enumerator = FileManager.default.enumerator(atPath: sources.path)
+        while let path = enumerator?.nextObject() as? String {
+            guard path.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            var rest = Substring(text)
+            while let range = rest.range(of: "tr(\"") {
+                rest = rest[range.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                let key = String(rest[..<end])
+                if let interpolation = key.range(of: "\\(") {
+                    prefixes.insert(String(key[..<interpolation.lowerBound]))
+                } else {
+                    used.insert(key)
+                }
+            }
+        }
+        for key in used.sorted() { #expect(source.entries[key] != nil, "\(key) is used but not in mydex.pot") }
+        for entry in source.ordered where !used.contains(entry.key) {
+            #expect(prefixes.contains { entry.key.hasPrefix($0) }, "\(entry.key) is in mydex.pot but never used")
+        }
+    }
+
+    @Test("Korean particles agree with the last sound of the word before them", arguments: [
+        // A final consonant, none, and ㄹ (which takes 로, not 으로).
+        ("리자몽", "을", "을"), ("피카츄", "을", "를"), ("리자몽", "를", "을"), ("피카츄", "이", "가"), ("리자몽", "가", "이"),
+        ("피카츄", "은", "는"), ("리자몽", "는", "은"), ("피카츄", "과", "와"), ("리자몽", "와", "과"),
+        ("리자몽", "으로", "으로"), ("피카츄", "으로", "로"), ("파이리", "로", "로"), ("레글", "으로", "로"), ("레글", "을", "을"),
+        ("이브이", "아", "야"), ("리자몽", "야", "아"),
+        // Digits by their Sino-Korean reading: 일, 이, 삼, 칠, 팔, 영.
+        ("R1", "을", "을"), ("R2", "을", "를"), ("R3", "을", "을"), ("R7", "으로", "로"), ("R8", "이", "이"), ("R10", "으로", "으로"),
+        // Latin letters where the sound is certain: l, m, n, ng; vowels; else the combined form.
+        ("Sparky", "을", "를"), ("Mike", "이", "가"), ("Bill", "으로", "로"), ("Sam", "은", "은"), ("Ken", "과", "과"),
+        ("King", "을", "을"), ("Max", "을", "을(를)"), ("Max", "으로", "(으)로"), ("Bob", "이", "이(가)"),
+        // An emoji, kana, a closing bracket looked through.
+        ("피카 ⚡", "을", "을(를)"), ("ピカ", "가", "이(가)"), ("피카츄 (3)", "을", "을"), ("「리자몽」", "를", "을"), ("", "을", "을(를)"),
+    ])
+    func particles(word: String, marker: String, expected: String) {
+        #expect(KoreanParticle.particle(marker, after: word) == expected)
+    }
+
+    @Test("Placeholders are filled by name, Korean particles follow the value, and a brace that is no placeholder stays")
+    func filling() {
+        let korean = Translator(.korean)
+        #expect(korean.render("{name:을} 잡았다! {count}마리", ["name": "피카츄", "count": 1234]) == "피카츄를 잡았다! 1,234마리")
+        #expect(korean.render("{name:을} 잡았다!", ["name": "리자몽"]) == "리자몽을 잡았다!")
+        #expect(korean.render("{name:으로} 바꿨다.", ["name": "Sparky"]) == "Sparky로 바꿨다.")
+        #expect(Translator(.french).render("{count} Pokémon", ["count": 12345]) == "12\u{202F}345 Pokémon")
+        #expect(Translator(.german).render("#{id}: {count}", ["id": "12345", "count": 12345]) == "#12345: 12.345",
+                "ids are text, never grouped")
+        let english = Translator(.english)
+        #expect(english.render("{\"schema\": 1} {missing} {name}", ["name": "x"]) == "{\"schema\": 1} {missing} x")
+        #expect(english.text("no.such.key") == "no.such.key", "an unknown key shows itself, and keysInCode fails")
+    }
+
+    @Test("Plural forms by CLDR's rules for whole numbers")
+    func plurals() {
+        let cases: [(InterfaceLanguage, Int, Int)] = [
+            (.english, 0, 1), (.english, 1, 0), (.english, 2, 1), (.german, 1, 0), (.german, 21, 1), (.italian, 1, 0),
+            (.spanish, 1, 0), (.spanish, 0, 1), (.french, 0, 0), (.french, 1, 0), (.french, 2, 1), (.french, 1_000_000, 1),
+            (.korean, 1, 0), (.korean, 5, 0), (.japanese, 2, 0), (.simplifiedChinese, 2, 0), (.traditionalChinese, 1, 0),
+        ]
+        for (language, count, index) in cases {
+            #expect(LocaleFormat(language).pluralIndex(count) == index, "\(language) \(count)")
+        }
+    }
+
+    @Test("Numbers as each language writes them")
+    func numbers() {
+        let expected: [InterfaceLanguage: (String, String, String, String)] = [
+            .english: ("1,234", "100,000", "0.6", "1,234.5"),
+            .korean: ("1,234", "100,000", "0.6", "1,234.5"),
+            .japanese: ("1,234", "100,000", "0.6", "1,234.5"),
+            .simplifiedChinese: ("1,234", "100,000", "0.6", "1,234.5"),
+            .traditionalChinese: ("1,234", "100,000", "0.6", "1,234.5"),
+            .french: ("1\u{202F}234", "100\u{202F}000", "0,6", "1\u{202F}234,5"),
+            .german: ("1.234", "100.000", "0,6", "1.234,5"),
+            .italian: ("1.234", "100.000", "0,6", "1.234,5"),
+            .spanish: ("1234", "100.000", "0,6", "1234,5"),
+        ]
+        for (language, (thousands, hundredThousand, decimal, grouped)) in expected {
+            let format = LocaleFormat(language)
+            #expect(format.integer(1234) == thousands, "\(language)")
+            #expect(format.integer(100_000) == hundredThousand, "\(language)")
+            #expect(format.decimal(0.6, digits: 1) == decimal, "\(language)")
+            #expect(format.decimal(1234.5, digits: 1) == grouped, "\(language)")
+            #expect(format.integer(7) == "7")
+            #expect(format.integer(-1234).hasPrefix("-"))
+        }
+        #expect(LocaleFormat(.english).decimal(6.95, digits: 1) == "7.0")
+        #expect(LocaleFormat(.english).decimal(-0.04, digits: 1) == "0.0")
+        #expect(LocaleFormat(.french).percent(12.5, digits: 1) == "12,5\u{202F}%")
+        #expect(LocaleFormat(.korean).percent(12.5, digits: 1) == "12.5%")
+    }
+
+    @Test("Dates as each language writes them, always one width")
+    func dates() {
+        let expected: [InterfaceLanguage: String] = [
+            .english: "2026-01-05", .korean: "2026. 01. 05.", .japanese: "2026/01/05", .simplifiedChinese: "2026/01/05",
+            .traditionalChinese: "2026/01/05", .french: "05/01/2026", .spanish: "05/01/2026", .italian: "05/01/2026",
+            .german: "05.01.2026",
+        ]
+        for (language, text) in expected {
+            let format = LocaleFormat(language)
+            #expect(format.date(year: 2026, month: 1, day: 5) == text, "\(language)")
+            #expect(format.date(year: 2026, month: 11, day: 24).count == text.count, "\(language): one width")
+            #expect(format.dateTime(year: 2026, month: 1, day: 5, hour: 7, minute: 3) == text + " 07:03")
+        }
+    }
+
+    @Test("Languages map from the data language, with the documented fallbacks")
+    func interfaceLanguages() {
+        let cases: [(String, InterfaceLanguage)] = [
+            ("en", .english), ("ko", .korean), ("ja", .japanese), ("ja-hrkt", .japanese), ("ja-roma", .english),
+            ("zh-hans", .simplifiedChinese), ("zh-hant", .traditionalChinese), ("fr", .french), ("de", .german),
+            ("es", .spanish), ("es-419", .spanish), ("it", .italian), ("cs", .english), ("pt-br", .english),
+            ("x-pseudo", .pseudo),
+        ]
+        for (code, language) in cases { #expect(InterfaceLanguage(dataLanguage: code) == language, "\(code)") }
+        #expect(!InterfaceLanguage.translated.contains(.pseudo), "the pseudo-language is not offered to users")
+    }
+
+    @Test("The pseudo-language accents mydex's words only: values, commands and options stay as they are")
+    func pseudo() {
+        let text = Translator.pseudo("Caught \u{0}0\u{0}! See `mydex list` or --sort dex.\n\n  $ mydex catch --seed 42  # same seed", keeping: ["피카츄"])
+        #expect(text == "[Ćàũğĥţ 피카츄! Šéé `mydex list` öŕ --sort ďéẋ.]\n\n  [$ mydex catch --seed 42  # šàḿé šééď]",
+                "an example's command line is kept, its comment accented")
+    }
+
+    @Test("French puts a narrow no-break space before ! ? : ; and Japanese and Chinese no space beside a name")
+    func typography() throws {
+        let french = try Self.catalog("fr.po")
+        for entry in french.ordered {
+            for translation in entry.translations {
+                for mark in ["!", "?", ";"] where translation.contains(" " + mark) {
+                    Issue.record("fr: \(entry.key): a plain space before \(mark): \(translation)")
+                }
+                // A colon ends a label or introduces a value: the same rule, outside URLs and times.
+                if translation.contains(" :") && !translation.contains(" ::") {
+                    Issue.record("fr: \(entry.key): a plain space before a colon: \(translation)")
+                }
+            }
+        }
+        for file in ["ja.po", "zh-Hans.po", "zh-Hant.po"] {
+            let catalog = try Self.catalog(file)
+            for entry in catalog.ordered {
+                for translation in entry.translations {
+                    let characters = Array(translation)
+                    for index in characters.indices.dropFirst().dropLast() where characters[index] == " " {
+                        let before = characters[index - 1], after = characters[index + 1]
+                        if (Self.isCJK(before) && after == "{") || (before == "}" && Self.isCJK(after)) {
+                            Issue.record("\(file): \(entry.key): a space between a name and CJK text: \(translation)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static func isCJK(_ character: Character) -> Bool {
+        guard let value = character.unicodeScalars.first?.value else { return false }
+        return (0x3040...0x30FF).contains(value) || (0x4E00...0x9FFF).contains(value) || (0xFF01...0xFF60).contains(value)
+            || (0x3000...0x303F).contains(value)
+    }
+}
