@@ -118,6 +118,8 @@ struct Statistics {
 struct Subject {
     var label: String
     var arguments: [String]
+    /// Variables that differ from the benchmark's environment for this side (e.g. `LANG`).
+    var environment: [String: String] = [:]
     var prepare: () throws -> Void = {}
 }
 
@@ -138,19 +140,22 @@ func compare(_ what: String, _ subject: Subject, against reference: Subject, run
     var referenceTimes: [Double] = []
     var peaks = (subject: 0, reference: 0)
     // One untimed warm-up each: page cache, dynamic loader caches.
+    let environments = (
+        subject: environment.merging(subject.environment) { _, own in own },
+        reference: environment.merging(reference.environment) { _, own in own })
     try subject.prepare()
-    _ = try measure(subject.arguments, environment: environment)
+    _ = try measure(subject.arguments, environment: environments.subject)
     try reference.prepare()
-    _ = try measure(reference.arguments, environment: environment)
+    _ = try measure(reference.arguments, environment: environments.reference)
     for run in 0..<runs {
         var pair: (subject: Measurement?, reference: Measurement?) = (nil, nil)
         for which in run % 2 == 0 ? [0, 1] : [1, 0] {
             if which == 0 {
                 try subject.prepare()
-                pair.subject = try measure(subject.arguments, environment: environment)
+                pair.subject = try measure(subject.arguments, environment: environments.subject)
             } else {
                 try reference.prepare()
-                pair.reference = try measure(reference.arguments, environment: environment)
+                pair.reference = try measure(reference.arguments, environment: environments.reference)
             }
         }
         guard let measuredSubject = pair.subject, let measuredReference = pair.reference else { continue }
@@ -163,8 +168,8 @@ func compare(_ what: String, _ subject: Subject, against reference: Subject, run
     // wait4's peak counts the benchmark's own memory: posix_spawn starts the child in this
     // process's address space, and the kernel keeps that high-water mark across exec. GNU time
     // forks from a small process instead, so its figure is the program's own.
-    if let subjectPeak = try peakMemory(subject, environment: environment) { peaks.subject = subjectPeak }
-    if let referencePeak = try peakMemory(reference, environment: environment) { peaks.reference = referencePeak }
+    if let subjectPeak = try peakMemory(subject, environment: environments.subject) { peaks.subject = subjectPeak }
+    if let referencePeak = try peakMemory(reference, environment: environments.reference) { peaks.reference = referencePeak }
     return Row(
         what: what, against: reference.label, ratio: Statistics(ratios), subject: Statistics(subjectTimes),
         reference: Statistics(referenceTimes), subjectPeak: peaks.subject, referencePeak: peaks.reference)
@@ -340,6 +345,26 @@ func run() throws {
         against: Subject(
             label: "`sqlite3` inserting one row",
             arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, caught_at) VALUES (25, '2026-01-01 00:00:00.000')"]),
+        runs: runs, environment: environment))
+
+    // The interface in Korean against the C locale (English): the catalog is parsed on the
+    // first message, numbers and dates formatted by rule; issue 15 allows 10% at most.
+    let korean = ["LANG": "ko_KR.UTF-8"]
+    let english = ["LANG": "C"]
+    rows.append(try compare(
+        "`mydex list`, 1 entry, `LANG=ko_KR.UTF-8`",
+        Subject(label: "", arguments: [mydex, "list", "--db", one], environment: korean),
+        against: Subject(label: "the same with `LANG=C`", arguments: [mydex, "list", "--db", one], environment: english),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex list`, \(tenThousandLabel) entries, `LANG=ko_KR.UTF-8`",
+        Subject(label: "", arguments: [mydex, "list", "--db", tenThousand], environment: korean),
+        against: Subject(label: "the same with `LANG=C`", arguments: [mydex, "list", "--db", tenThousand], environment: english),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex catch --offline`, `LANG=ko_KR.UTF-8`",
+        Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", catchCopy], environment: korean),
+        against: Subject(label: "the same with `LANG=C`", arguments: [mydex, "catch", "--offline", "--db", catchCopy], environment: english),
         runs: runs, environment: environment))
 
     // A shell-prompt picture, against pokemon-colorscripts (`pokemon-colorscripts -r --no-title`,
