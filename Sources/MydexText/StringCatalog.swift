@@ -40,7 +40,9 @@ public struct StringCatalog: Sendable {
 
     /// Parses the UTF-8 bytes of a catalog. Works on bytes, not Characters: the catalog is read at
     /// the first message of every command, and grapheme-by-grapheme parsing costs milliseconds.
-    init(bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) {
+    /// `notes`: whether to keep the translators' notes and flags (`#.`, `#,`): tests read them,
+    /// a command never does, and skipping them is most of the parse.
+    init(bytes: UnsafeBufferPointer<UInt8>, notes: Bool = true) throws(ParseError) {
         var ordered: [CatalogEntry] = []
         var header: [String: String] = [:]
         var current = Pending()
@@ -79,10 +81,11 @@ public struct StringCatalog: Sendable {
             if line[0] == hash {
                 // A comment after a message's strings starts the next message.
                 if field != nil { finish(); field = nil }
-                let rest = String(decoding: UnsafeBufferPointer(rebasing: line.dropFirst(min(2, line.count))), as: UTF8.self)
-                if line.count >= 2, line[1] == UInt8(ascii: ".") {
+                guard notes, line.count >= 2 else { continue }
+                let rest = String(decoding: UnsafeBufferPointer(rebasing: line.dropFirst(2)), as: UTF8.self)
+                if line[1] == UInt8(ascii: ".") {
                     current.comment.append(rest.trimmingSpaces())
-                } else if line.count >= 2, line[1] == UInt8(ascii: ",") {
+                } else if line[1] == UInt8(ascii: ",") {
                     for flag in rest.split(separator: ",") { current.flags.insert(flag.trimmingSpaces()) }
                 }
                 continue
@@ -200,7 +203,7 @@ public struct StringCatalog: Sendable {
         var length = 0
         let catalog: StringCatalog
         if let bytes = mydex_strings_file(file, &length),
-           let parsed = try? StringCatalog(bytes: UnsafeBufferPointer(start: bytes, count: length)) {
+           let parsed = try? StringCatalog(bytes: UnsafeBufferPointer(start: bytes, count: length), notes: false) {
             catalog = parsed
         } else {
             // A file that does not parse fails the completeness test; the user gets the keys' English.
@@ -229,6 +232,11 @@ public struct StringCatalog: Sendable {
 
 extension StringProtocol {
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let bytes = Array(utf8)
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

@@ -91,32 +91,36 @@ public struct Translator: Sendable {
     /// The text with placeholders filled; for the pseudo-language also the template with each
     /// placeholder marked, so that only mydex's own words are accented.
     private func fill(_ template: String, _ arguments: [String: any TextArgument]) -> (text: String, template: String, values: [String]) {
-        guard template.contains("{") else { return (template, template, []) }
+        // Searched as UTF-8 (braces are ASCII): scanning Korean or Japanese text Character by
+        // Character costs grapheme breaking, and every option's help passes through here.
+        let utf8 = template.utf8
+        guard !arguments.isEmpty || language == .pseudo, utf8.contains(UInt8(ascii: "{")) else { return (template, template, []) }
+        let marking = language == .pseudo
         var text = ""
         var marked = ""
         var values: [String] = []
         var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
             text += rest[..<open]
-            marked += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"),
+            if marking { marked += rest[..<open] }
+            let afterOpen = rest.utf8.index(after: open)
+            guard let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
                   let placeholder = Placeholder(rest[afterOpen..<close]), let argument = arguments[String(placeholder.name)] else {
                 // Not a placeholder (a brace in an example), or no value given: kept as written.
                 text += "{"
-                marked += "{"
+                if marking { marked += "{" }
                 rest = rest[afterOpen...]
                 continue
             }
             var value = argument.text(format)
             if let particle = placeholder.particle { value += KoreanParticle.particle(particle, after: value) }
             text += value
-            marked += "\u{0}\(values.count)\u{0}"
+            if marking { marked += "\u{0}\(values.count)\u{0}" }
             values.append(value)
-            rest = rest[rest.index(after: close)...]
+            rest = rest[rest.utf8.index(after: close)...]
         }
         text += rest
-        marked += rest
+        if marking { marked += rest }
         return (text, marked, values)
     }
 
