@@ -67,7 +67,7 @@ public struct Mydex: AsyncParsableCommand {
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130
         default:
-            (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error))
+            (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error, width: output.columns ?? 80))
         }
         guard !message.isEmpty else { return code }
         guard code == ExitCode.success.rawValue else {
@@ -238,8 +238,9 @@ enum CommandLineArguments {
 enum ParserWords {
     private static let errorPrefix = "Error: "
 
-    /// What `Mydex.fullMessage(for:)` says for `error`, in the current language.
-    static func fullMessage(for error: any Error) -> String {
+    /// What `Mydex.fullMessage(for:)` says for `error`, in the current language, help laid out
+    /// at `width` columns (the terminal's, from the context's output; 80 in a pipe, as the library does).
+    static func fullMessage(for error: any Error, width: Int) -> String {
         let language = Translator.current.language
         // The pseudo-language (tests only) is never wrapped: each line stays one bracketed message.
         if language == .pseudo { return localized(Mydex.fullMessage(for: error, columns: unwrapped), for: error) }
@@ -247,17 +248,11 @@ enum ParserWords {
         let text = Mydex.fullMessage(for: error, columns: unwrapped)
         let isHelp = text.hasPrefix("OVERVIEW: ") || text.hasPrefix("USAGE: ")
         let message = localized(text, for: error)
-        return isHelp ? wrappedHelp(message, width: screenWidth) : message
+        return isHelp ? wrappedHelp(message, width: width) : message
     }
 
     /// Wide enough that the library wraps nothing.
     private static let unwrapped = 100_000
-
-    /// The width the library wraps help at: `COLUMNS`, else the terminal's, else 80.
-    static var screenWidth: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        return TerminalSize.columns(STDOUT_FILENO, environment: [:]) ?? 80
-    }
 
     /// Help rendered without wrapping, wrapped at `width` columns: an option's or subcommand's
     /// line goes on under its help column (26, as the library lays it out), anything else from
