@@ -32,7 +32,29 @@ enum TerminalText {
     /// emoji take two, combining marks none.
     static func displayWidth(_ text: String) -> Int {
         if isPrintableASCII(text) { return text.utf8.count }
+        if let width = scalarWidth(text) { return width }
         return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The width of text whose every scalar is a character of its own with a known width
+    /// (Latin, Greek, Cyrillic, Hangul syllables, kana, CJK ideographs and punctuation), summed
+    /// scalar by scalar; nil for anything that may combine (marks, jamo, emoji), which needs
+    /// grapheme breaking. Korean and Japanese names and labels in every table row take this path.
+    private static func scalarWidth(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E,
+                 0x2190...0x21FF, 0x2500...0x259F, 0x25A0...0x25FC, 0x2600...0x2613, 0x2616...0x2647, 0xFF61...0xFF9F:
+                total += 1
+            case 0x3000...0x303E, 0x3041...0x3096, 0x30A1...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+                 0xF900...0xFAFF, 0xFF01...0xFF60:
+                total += 2
+            default:
+                return nil
+            }
+        }
+        return total
     }
 
     /// Whether every byte is a printable ASCII character (one column each, nothing to escape).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MydexCLI
 @testable import MydexText
 
 /// The catalogs: every message in every language, with the same placeholders, and the rules
@@ -259,6 +260,21 @@ struct LocalizationTests {
                 }
             }
         }
+    }
+
+    @Test("Long values wrap as each script does: Korean between words, Japanese between characters but never before 、 or 。")
+    func wrapping() {
+        let korean = TextWrap.lines("서로의 꼬리를 붙여서 전기를 흐르게 하는 게 피카츄 사이의 인사법이다.", width: 30)
+        #expect(korean == ["서로의 꼬리를 붙여서 전기를", "흐르게 하는 게 피카츄 사이의", "인사법이다."])
+        let japanese = TextWrap.lines("おたがいの しっぽを くっつけて電気を流しあうのがピカチュウ同士の挨拶だ。", width: 20)
+        #expect(japanese.allSatisfy { TerminalText.displayWidth($0) <= 20 }, "\(japanese)")
+        #expect(japanese.dropFirst().allSatisfy { !$0.hasPrefix("、") && !$0.hasPrefix("。") }, "\(japanese)")
+        #expect(japanese.joined().replacingOccurrences(of: " ", with: "") == "おたがいのしっぽをくっつけて電気を流しあうのがピカチュウ同士の挨拶だ。")
+        #expect(TextWrap.lines("a-very-long-path/that/does/not/fit", width: 10).allSatisfy { TerminalText.displayWidth($0) <= 10 },
+                "a word longer than a line is cut")
+        #expect(TerminalText.displayWidth("피카츄 ピカチュウ 皮卡丘 Évoli —") == 6 + 1 + 10 + 1 + 6 + 1 + 5 + 1 + 1)
+        #expect(TerminalText.displayWidth("e\u{301}") == 1, "a combining mark takes no column")
+        #expect(TerminalText.displayWidth("👍🏽") == 2, "an emoji with a modifier is one wide character")
     }
 
     static func isCJK(_ character: Character) -> Bool {

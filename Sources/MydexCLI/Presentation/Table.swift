@@ -92,61 +92,30 @@ struct Table {
     }
 }
 
-/// Prose broken into lines of at most `width` terminal columns: at spaces, or between two
-/// characters of a script written without spaces (Chinese, Japanese); a word longer than a
+/// Prose broken into lines of at most `width` terminal columns, as `TerminalText.wrapped` breaks
+/// help: at spaces (Korean too, between its words), between two characters of a script written
+/// without spaces (Chinese, Japanese), never before closing punctuation; a word longer than a
 /// line is cut.
 enum TextWrap {
     static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0, TerminalText.displayWidth(text) > width else { return [text] }
-        var lines: [String] = []
-        var current = ""
-        var currentWidth = 0
-        var word = ""
-        var wordWidth = 0
-        // Whether a space stood before the word being collected (kept unless the line breaks there).
-        var spaceBefore = false
-
-        func flushWord() {
-            guard !word.isEmpty else { return }
-            let separator = spaceBefore && !current.isEmpty ? 1 : 0
-            if currentWidth + separator + wordWidth > width, !current.isEmpty {
-                lines.append(current)
-                current = ""
-                currentWidth = 0
-            } else if separator == 1 {
-                current += " "
-                currentWidth += 1
+        return TerminalText.wrapped(text, width: width).flatMap { line -> [String] in
+            guard TerminalText.displayWidth(line) > width else { return [line] }
+            // A word wider than a line: cut at the line's end.
+            var pieces: [String] = []
+            var piece = ""
+            var used = 0
+            for character in line {
+                let columns = TerminalText.displayWidth(String(character))
+                if used + columns > width, !piece.isEmpty {
+                    pieces.append(piece)
+                    (piece, used) = ("", 0)
+                }
+                piece.append(character)
+                used += columns
             }
-            current += word
-            currentWidth += wordWidth
-            word = ""
-            wordWidth = 0
-            spaceBefore = false
+            if !piece.isEmpty { pieces.append(piece) }
+            return pieces
         }
-
-        for character in text {
-            if character == " " {
-                flushWord()
-                spaceBefore = true
-                continue
-            }
-            let characterWidth = TerminalText.displayWidth(String(character))
-            if TerminalText.isWide(character) {
-                // Each wide character is a word of its own: lines may break around it.
-                flushWord()
-                word = String(character)
-                wordWidth = characterWidth
-                flushWord()
-                continue
-            }
-            if wordWidth + characterWidth > width {
-                flushWord()  // an over-long word is cut at the line's end
-            }
-            word.append(character)
-            wordWidth += characterWidth
-        }
-        flushWord()
-        if !current.isEmpty { lines.append(current) }
-        return lines
     }
 }
