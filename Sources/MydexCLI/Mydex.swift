@@ -48,12 +48,13 @@ public struct Mydex: AsyncParsableCommand {
             try context.output.flush()
             return ExitCode.success.rawValue
         } catch {
-            return report(error, context.output)
+            // Help is laid out at the terminal's width, else COLUMNS (as in a pipe), else 80.
+            return report(error, context.output, helpWidth: context.output.columns ?? TerminalSize.columns(context.environment) ?? 80)
         }
     }
 
     /// Says what went wrong on stderr (or prints help on stdout) and gives the exit status.
-    private static func report(_ error: any Error, _ output: Output) -> Int32 {
+    private static func report(_ error: any Error, _ output: Output, helpWidth: Int) -> Int32 {
         let code: Int32
         let message: String
         switch error {
@@ -67,7 +68,7 @@ public struct Mydex: AsyncParsableCommand {
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130
         default:
-            (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error, width: output.columns ?? 80))
+            (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error, width: helpWidth))
         }
         guard !message.isEmpty else { return code }
         guard code == ExitCode.success.rawValue else {
@@ -239,7 +240,7 @@ enum ParserWords {
     private static let errorPrefix = "Error: "
 
     /// What `Mydex.fullMessage(for:)` says for `error`, in the current language, help laid out
-    /// at `width` columns (the terminal's, from the context's output; 80 in a pipe, as the library does).
+    /// at `width` columns.
     static func fullMessage(for error: any Error, width: Int) -> String {
         let language = Translator.current.language
         // The pseudo-language (tests only) is never wrapped: each line stays one bracketed message.

@@ -134,6 +134,12 @@ enum TerminalText {
                     breakAt = (current.count, false)
                 }
             }
+            // Closing punctuation after a word that filled the line (a long path, then 、) goes to
+            // the next line after all: past the edge the terminal would put it there, unindented.
+            if used + columns > width, columns == 2, breakAt.map({ $0.count <= indent }) ?? true,
+               current.count > indent, used > indent {
+                breakAt = (current.count, false)
+            }
             if used + columns > width, character != " ", let point = breakAt, point.count > indent {
                 let kept = current[..<point.count]
                 lines.append(String(kept).replacingTrailingSpaces())
