@@ -26,8 +26,19 @@ public struct PokeAPIFacts: Sendable {
 
     /// The last failure, whatever its age (nil once a request succeeded).
     func lastFailure() async throws -> Failure? {
-        try await store.pokeAPIUnreachable().map { Failure(reason: $0.reason, at: $0.at) }
+        try await store.pokeAPIUnreachable().map { Failure(reason: Self.reason(stored: $0.reason), at: $0.at) }
     }
+
+    /// A failure's reason is kept in the words of the command that met it, tagged with its
+    /// language (`ko\u{1F}…`; untagged: English, as mydex wrote it before): a command in another
+    /// language says that the details are in another one rather than show them in it.
+    static func reason(stored: String) -> String {
+        let parts = stored.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
+        let (language, reason) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : (InterfaceLanguage.english.rawValue, stored)
+        return language == Translator.current.language.rawValue ? reason : tr("services.reason.unreachable-earlier")
+    }
+
+    static func stored(reason: String) -> String { Translator.current.language.rawValue + "\u{1F}" + reason }
 
     /// Whether `failure` is recent enough to skip PokeAPI (a date in the future, after the
     /// clock was set back, does not count).
@@ -37,7 +48,7 @@ public struct PokeAPIFacts: Sendable {
     }
 
     func rememberFailure(_ error: PokeAPIError) async throws {
-        try await store.rememberPokeAPIUnreachable(reason: error.reason, at: clock.now())
+        try await store.rememberPokeAPIUnreachable(reason: Self.stored(reason: error.reason), at: clock.now())
     }
 
     /// After a successful request: forgets a remembered failure, when there is one.

@@ -49,7 +49,7 @@ struct UnreachableMemoryTests {
         #expect(first.standardError.contains("Catches in the next 5 minutes will not wait on it (--retry-network asks anyway)."))
         let afterFirst = network.requestCount
         #expect(afterFirst > 0)
-        #expect(try await remembered?.reason == "Could not resolve host: pokeapi.test")
+        #expect(try await remembered?.reason == "en\u{1F}Could not resolve host: pokeapi.test", "kept with the language it is said in")
 
         environment.clock.advance(by: 150)
         let second = await environment.run("catch")
@@ -101,7 +101,24 @@ struct UnreachableMemoryTests {
         #expect(run.status == 0)
         #expect(run.standardError.contains("caught from the built-in Pokédex"))
         let store = try environment.openStore()
-        #expect(try await store.pokeAPIUnreachable()?.reason == "Could not resolve host: pokeapi.test")
+        #expect(try await store.pokeAPIUnreachable()?.reason == "en\u{1F}Could not resolve host: pokeapi.test")
+    }
+
+    @Test("A failure met in one language is not repeated in another's words")
+    func reasonInAnotherLanguage() async throws {
+        let store = try environment.openStore()
+        try await store.rememberPokeAPIUnreachable(reason: "ko\u{1F}서버가 응답하지 않았습니다", at: environment.clock.now())
+        try store.close()
+        let english = await environment.run("catch")
+        #expect(english.standardError.contains("(its details were saved in another language)"), "\(english.standardError)")
+        let korean = await environment.run("catch", "--lang", "ko")
+        #expect(korean.standardError.contains("(서버가 응답하지 않았습니다)"), "\(korean.standardError)")
+        #expect(network.requestCount == 0, "both within the five minutes")
+        // Written before reasons were tagged: English.
+        let old = try environment.openStore()
+        try await old.rememberPokeAPIUnreachable(reason: "Could not resolve host", at: environment.clock.now())
+        try old.close()
+        #expect(await environment.run("catch").standardError.contains("(Could not resolve host)"))
     }
 
     @Test("A failure remembered in the future (the clock was set back) does not count")
