@@ -97,10 +97,10 @@ struct GlobalOptions: ParsableArguments {
         return .auto
     }
 
-    /// The context a command runs with: the config file read (a bad one is a usage error), and
-    /// `--quiet` applied to the output.
-    func prepare(_ context: MydexContext) throws -> MydexContext {
-        var context = try context.configured()
+    /// The context a command runs with: `configured` (the config file's settings, read by
+    /// `Mydex.run`) with `--quiet` applied to the output.
+    func prepare(_ configured: MydexContext) -> MydexContext {
+        var context = configured
         if quiet { context.output = context.output.quieted() }
         return context
     }

@@ -28,19 +28,25 @@ public struct Mydex: AsyncParsableCommand {
     /// parser errors included. A reader that goes away (`mydex list | head`) ends the command
     /// quietly with 0.
     public static func run(arguments: [String], context: MydexContext) async -> Int32 {
+        // The config file is read once, before parsing: its `lang` counts for help and parse
+        // errors too; a bad file is reported only when a command runs.
+        let configured = Result { () throws(UsageError) in try context.configured() }
         // The language is known before parsing, so that help and parse errors speak it too.
-        let language = InterfaceLanguage(dataLanguage: CommandLineArguments.dataLanguage(arguments, context))
+        let environment = (try? configured.get())?.environment ?? context.environment
+        let language = InterfaceLanguage(dataLanguage: CommandLineArguments.dataLanguage(arguments, environment))
         return await Translator.$current.withValue(Translator(language)) {
-            await runParsed(arguments: arguments, context: context)
+            await runParsed(arguments: arguments, context: context, configured: configured)
         }
     }
 
-    private static func runParsed(arguments: [String], context: MydexContext) async -> Int32 {
+    private static func runParsed(
+        arguments: [String], context: MydexContext, configured: Result<MydexContext, UsageError>
+    ) async -> Int32 {
         do {
             let arguments = try CommandLineArguments.normalized(arguments)
             var command = try parseAsRoot(arguments)
             if let mydexCommand = command as? any MydexCommand {
-                try await mydexCommand.run(try mydexCommand.global.prepare(context))
+                try await mydexCommand.run(mydexCommand.global.prepare(try configured.get()))
             } else {
                 // The root without a subcommand, and `help`: both throw a request for help.
                 try command.run()
@@ -108,10 +114,11 @@ enum CommandLineArguments {
     static let commonOptionsWithValues = GlobalOptions.optionsWithValues.union(NetworkOptions.optionsWithValues)
     static let entryCommands: Set<String> = ["show", "release", "unrelease", "nickname", "favorite", "unfavorite"]
 
-    /// The data language as the command will resolve it (`--lang`, `MYDEX_LANG`, the config
-    /// file's `lang`, the locale), read before parsing; a bad value counts as none here (the
-    /// command reports it, in the language the rest gives).
-    static func dataLanguage(_ arguments: [String], _ context: MydexContext) -> String {
+    /// The data language as the command will resolve it (`--lang`, then `MYDEX_LANG` of
+    /// `environment`, where the config file's `lang` stands when the environment has none, then
+    /// the locale), read before parsing; a bad value counts as none here (the command reports it,
+    /// in the language the rest gives).
+    static func dataLanguage(_ arguments: [String], _ environment: [String: String]) -> String {
         var explicit: String?
         let options = Array(arguments.prefix { $0 != "--" })
         for (index, argument) in options.enumerated() {
@@ -121,11 +128,7 @@ enum CommandLineArguments {
                 explicit = String(argument.dropFirst("--lang=".count))
             }
         }
-        var environment = context.environment
-        if explicit.flatMap(DisplayLanguage.match) == nil, DisplayLanguage.match(environment["MYDEX_LANG"] ?? "") == nil,
-           let configured = try? context.configured() {
-            environment = configured.environment
-        }
+        var environment = environment
         for candidate in [explicit, environment["MYDEX_LANG"]] {
             if let code = candidate.flatMap(DisplayLanguage.match) { return code }
         }

@@ -73,7 +73,10 @@ struct ManualTests {
 }
 
 /// `mydex --generate-completion-script bash|zsh|fish`, as the README says to install it.
-@Suite("Shell completion")
+/// Serialized: swift-argument-parser keeps the shell being served in a process-wide variable
+/// (`CompletionShell.requesting`), so a zsh script generated alongside a completion request
+/// would make that request answer in zsh's format (with a trailing " " candidate).
+@Suite("Shell completion", .serialized)
 struct CompletionTests {
     @Test("--lang completes to the supported languages in every shell's script", arguments: ["bash", "zsh", "fish"])
     func languages(shell: String) async throws {
