@@ -35,7 +35,9 @@ public struct Mydex: AsyncParsableCommand {
         let environment = (try? configured.get())?.environment ?? context.environment
         let language = InterfaceLanguage(dataLanguage: CommandLineArguments.dataLanguage(arguments, environment))
         return await Translator.$current.withValue(Translator(language)) {
-            await runParsed(arguments: arguments, context: context, configured: configured)
+            // A bad file's message was made before the language was known: made again in it.
+            let configured = configured.flatMapError { _ in Result { () throws(UsageError) in try context.configured() } }
+            return await runParsed(arguments: arguments, context: context, configured: configured)
         }
     }
 

@@ -145,6 +145,21 @@ struct LanguageTranscriptTests {
         #expect(french.standardOutput.contains("Pokémon") && !french.standardOutput.contains("포켓몬"))
     }
 
+    @Test("The config file's lang chooses help's language; a bad file is reported in the user's language")
+    func configuredLanguage() async throws {
+        let environment = try TestEnvironment(environment: ["LANG": "ko_KR.UTF-8"])
+        let folder = environment.directory.appendingPathComponent(".config/mydex")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("config.toml")
+        try "lang = \"ja\"\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(await environment.run("--help").standardOutput.hasPrefix("概要："), "the file's lang wins over LANG")
+        try "lang = \"xx\"\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = await environment.run("list")
+        #expect(bad.status == 64)
+        #expect(bad.standardError.hasPrefix("오류: ") && bad.standardError.contains("1번째 줄: lang은"), "\(bad.standardError)")
+        #expect(await environment.run("--help").status == 0, "help still prints")
+    }
+
     @Test("Tables align in Korean and Japanese at 80 columns: every line of a table has the same width")
     func tableWidths() async throws {
         for language in ["ko", "ja", "de"] {
