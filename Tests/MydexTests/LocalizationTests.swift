@@ -73,6 +73,31 @@ struct LocalizationTests {
         }
     }
 
+    /// The command lines of a help text's examples (`$ mydex catch --seed 42`), without their comments.
+    static func exampleCommands(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line in
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("$ ") else { return nil }
+            let command = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return String(command.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    @Test("Help examples keep their command lines exactly, in every language (only the comments are translated)")
+    func examples() throws {
+        let source = try Self.catalog("mydex.pot")
+        let withExamples = source.ordered.filter { !Self.exampleCommands($0.english).isEmpty }
+        #expect(withExamples.count >= 20, "every command's help has examples")
+        for language in InterfaceLanguage.translated where language != .english {
+            let catalog = try Self.catalog(language.catalogFile)
+            for english in withExamples {
+                let translated = catalog.entries[english.key]?.translations.first ?? ""
+                #expect(Self.exampleCommands(translated) == Self.exampleCommands(english.english),
+                        "\(language.catalogFile): \(english.key)'s examples differ from the English")
+            }
+        }
+    }
+
     static func particleMarkers(_ text: String) -> [String] {
         var markers: [String] = []
         var rest = Substring(text)
