@@ -64,15 +64,6 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
     func styled(_ style: Style, if enabled: Bool) -> SafeText {
         enabled ? SafeText(rendered: style.rawValue + rendered + "\u{1B}[0m", plain: plain) : self
     }
-
-    /// `untrusted` (a translated sentence) with the first `part` in it (a name the sentence
-    /// holds) in `style` when colour is on: the sentence's word order is the language's, so the
-    /// name is found in it rather than put between pieces.
-    static func emphasizing(_ part: String, in untrusted: String, _ style: Style, if enabled: Bool) -> SafeText {
-        guard enabled, !part.isEmpty, let range = untrusted.range(of: part) else { return SafeText(untrusted) }
-        return SafeText(String(untrusted[..<range.lowerBound])) + SafeText(part).styled(style, if: true)
-            + SafeText(String(untrusted[range.upperBound...]))
-    }
 }
 
 enum Style: String {

@@ -90,7 +90,7 @@ struct ListFilterTests {
         #expect(document["limit"] as? Int == 2)
         let unpaged = try #require(try await environment.run("list", "--json").document())
         #expect(unpaged["total"] as? Int == 7 && unpaged["offset"] as? Int == 0 && unpaged["limit"] == nil)
-        #expect(PageLine.text("Entries", offset: 50, shown: 50, total: 4873).plain == "Entries 51–100 of 4,873. Next page: --offset 100")
+        #expect(PageLine.text(.entries, offset: 50, shown: 50, total: 4873).plain == "Entries 51–100 of 4,873. Next page: --offset 100")
     }
 
     @Test("--group shows one row per species with held, shiny and favorite counts, sortable by count")

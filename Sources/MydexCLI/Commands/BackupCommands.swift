@@ -54,8 +54,8 @@ struct BackupCommand: MydexCommand {
         /// "84 KB", "1.2 MB": sizes as `ls -lh` users read them (units and decimal mark in the language's way).
         static func size(_ bytes: Int) -> String {
             let format = Translator.current.format
-            if bytes < 1000 { return tr("backup.size.bytes", ["size": format.integer(bytes)]) }
-            if bytes < 1_000_000 { return tr("backup.size.kilobytes", ["size": format.integer(Int((Double(bytes) / 1000).rounded()))]) }
+            if bytes < 1000 { return tr("backup.size.bytes", ["size": bytes]) }
+            if bytes < 1_000_000 { return tr("backup.size.kilobytes", ["size": Int((Double(bytes) / 1000).rounded())]) }
             return tr("backup.size.megabytes", ["size": format.decimal(Double(bytes) / 1_000_000, digits: 1)])
         }
 

@@ -29,7 +29,7 @@ struct BoxCommand: MydexCommand {
         let held = try await store.counts().active
         let boxes = max(1, (held + Self.size - 1) / Self.size)
         guard number <= boxes else {
-            throw UsageError(tr("box.error.beyond", ["number": String(number), "count": boxes, "held": Translator.current.format.integer(held)]))
+            throw UsageError(tr("box.error.beyond", ["number": String(number), "count": boxes, "held": held]))
         }
         let entries = try await store.heldEntries(offset: (number - 1) * Self.size, count: Self.size)
         let pictures = entries.map { entry in
@@ -61,11 +61,10 @@ struct BoxCommand: MydexCommand {
                 try printer.note(SafeText(tr("box.empty")))
                 return
             }
-            let format = Translator.current.format
             try printer.note(SafeText(tr("box.caption", [
-                "number": format.integer(number), "boxes": format.integer(boxes),
+                "number": number, "boxes": boxes,
                 "first": String(entries.first?.id ?? 0), "last": String(entries.last?.id ?? 0),
-                "from": format.integer(first), "to": format.integer(first + entries.count - 1),
+                "from": first, "to": first + entries.count - 1,
             ])))
             for start in stride(from: 0, to: entries.count, by: BoxCommand.perRow) {
                 let row = start..<min(start + BoxCommand.perRow, entries.count)

@@ -203,11 +203,13 @@ struct CatchCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             if let picture { try printer.draw(picture) }
-            let text = tr("catch.caught", [
+            let arguments: [String: any TextArgument] = [
                 "name": entry.name, "dex": printer.presentation.dexNumber(entry.speciesID), "types": entry.typeNameList,
                 "id": String(entry.id),
-            ])
-            try printer.line(.emphasizing(entry.name, in: text, .bold, if: printer.color))
+            ]
+            try printer.line(.message(arguments, showing: ["name": SafeText(entry.name).styled(.bold, if: printer.color)]) {
+                tr("catch.caught", $0)
+            })
             if entry.isShiny {
                 try printer.line(SafeText(tr("catch.shiny", ["odds": String(CatchService.shinyOdds)])).styled(.magenta, if: printer.color))
             }

@@ -56,7 +56,7 @@ struct HistoryCommand: MydexCommand {
         if !printer.json, page.total > page.events.count {
             // --limit's value stays ungrouped: it is typed back.
             let arguments: [String: any TextArgument] = [
-                "count": page.events.count, "total": PageLine.grouped(page.total), "next": String(limit * 5),
+                "count": page.events.count, "total": page.total, "next": String(limit * 5),
             ]
             try printer.note(SafeText(limit * 5 < page.total
                 ? tr("history.more.next", arguments) : tr("history.more.all", arguments)))
@@ -159,7 +159,7 @@ struct HistoryCommand: MydexCommand {
                     return detail
                 }
                 return tr("history.detail.restored", [
-                    "path": path[..<open.lowerBound], "active": PageLine.grouped(active), "released": PageLine.grouped(released),
+                    "path": path[..<open.lowerBound], "active": active, "released": released,
                 ])
             case .favorite, .unfavorite:
                 return detail

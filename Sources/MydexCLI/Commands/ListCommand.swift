@@ -267,11 +267,11 @@ struct GroupOutput: CommandOutput {
             .init(title: tr("list.header.shiny"), alignRight: true, shrinks: false),
             .init(title: tr("list.header.favorite"), alignRight: true, shrinks: false),
         ])
-        func count(_ value: Int) -> SafeText { value > 0 ? SafeText(PageLine.grouped(value)) : "" }
+        func count(_ value: Int) -> SafeText { value > 0 ? SafeText(Translator.current.format.integer(value)) : "" }
         for group in groups {
             table.append([
                 SafeText(printer.presentation.dexNumber(group.speciesID)), SafeText(group.name),
-                SafeText(group.typeNameList), SafeText(PageLine.grouped(group.held)), count(group.shiny), count(group.favorites),
+                SafeText(group.typeNameList), SafeText(Translator.current.format.integer(group.held)), count(group.shiny), count(group.favorites),
             ])
         }
         try printer.table(table)
