@@ -159,15 +159,19 @@ enum TerminalText {
     /// Whether a line may break between `before` and `after` with no space: around a Chinese or
     /// Japanese character, unless `after` closes or `before` opens (。」）… stay with what precedes them).
     private static func canBreak(between before: Character, and after: Character) -> Bool {
-        let noBreakBefore: Set<Character> = [
-            "、", "。", "，", "．", "）", "」", "』", "】", "〉", "》", "！", "？", "：", "；", "・", "ー", "…", "～",
-            "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ",
-            ")", ",", ".", ":", ";", "!", "?", "%", "”", "’",
-        ]
-        let noBreakAfter: Set<Character> = ["（", "「", "『", "【", "〈", "《", "(", "“", "‘", "#", "$", "-", "/"]
         guard !noBreakBefore.contains(after), !noBreakAfter.contains(before) else { return false }
         return isIdeographicOrKana(before) || isIdeographicOrKana(after)
     }
+
+    /// Closing punctuation and small kana: they stay with what precedes them.
+    private static let noBreakBefore: Set<Character> = [
+        "、", "。", "，", "．", "）", "」", "』", "】", "〉", "》", "！", "？", "：", "；", "・", "ー", "…", "～",
+        "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ",
+        ")", ",", ".", ":", ";", "!", "?", "%", "”", "’",
+    ]
+
+    /// Opening punctuation and prefixes: they stay with what follows them.
+    private static let noBreakAfter: Set<Character> = ["（", "「", "『", "【", "〈", "《", "(", "“", "‘", "#", "$", "-", "/"]
 
     /// Kana, CJK ideographs and full-width punctuation: written without spaces between words.
     private static func isIdeographicOrKana(_ character: Character) -> Bool {
