@@ -59,11 +59,23 @@ let package = Package(
             name: "MydexText",
             dependencies: ["CMydexStrings"]
         ),
+        // The read-only reference: species, their names, texts and types, the sprites, the
+        // catalog image's format and its builder. The collection store depends on it, never the
+        // reverse.
+        .target(
+            name: "MydexCatalog",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "CMydexCatalog", "CMydexSprites", "MydexText",
+            ]
+        ),
+        // The user's collection (its database, migrations, backups, transfer) and the Pokédex
+        // queries that join it with the catalog.
         .target(
             name: "MydexStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CMydexMigrations", "CMydexCatalog", "CMydexSprites", "MydexText",
+                "MydexCatalog", "CMydexMigrations", "MydexText",
             ]
         ),
         // PNG decoding for `--big` pictures: libpng's simplified API, loaded with dlopen on first
@@ -78,12 +90,12 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
+            dependencies: ["MydexCatalog", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
         ),
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices", "MydexText",
+                "MydexServices", "MydexCatalog", "MydexText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -101,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "PokedexGenerator",
             dependencies: [
-                "MydexServices", "PokeAPI", "CPNG",
+                "MydexServices", "MydexCatalog", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
+                "MydexCLI", "MydexServices", "MydexCatalog", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Fixtures"]

@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 
 /// A day or a moment the user typed, in their time zone: `2026-11-01` (its midnight),

@@ -1,5 +1,6 @@
 import CPNGDecode
 import Foundation
+import MydexCatalog
 import MydexStore
 import MydexText
 import PokeAPI

@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 import PokeAPI
 

@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 import MydexText
 import PokeAPI
@@ -12,7 +13,7 @@ public struct PokeAPIFacts: Sendable {
     static let speciesCountKey = "species-count"
     public static let speciesCountMaxAge: TimeInterval = 24 * 60 * 60
     /// Ids from 10001 on are alternate forms, not species.
-    static let firstFormID = Pokedex.firstFormID
+    static let firstFormID = Catalog.firstFormID
 
     /// PokeAPI could not be reached `at`, because of `reason`.
     public struct Failure: Sendable, Equatable {

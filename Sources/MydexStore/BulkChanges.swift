@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 import MydexText
 
 /// Why one entry of a command that names several cannot be changed.

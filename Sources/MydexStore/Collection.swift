@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// What `entries` returns, and in which order.
 public struct EntryQuery: Sendable, Equatable {

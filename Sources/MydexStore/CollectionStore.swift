@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 import MydexText
 
 /// The collection database: owns the connection and the migrator, and exposes intent-named

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 // The filters of `list` and `history`, as SQL: every condition is a clause of the query that
 // reads the rows, so a filtered list streams like a whole one and nothing is filtered in Swift.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// One row of a Pokédex page: a species as lists show it, in the store's language, with how
 /// many of it the collection has.
@@ -94,10 +95,6 @@ public struct Pokedex: Sendable {
     public init(store: CollectionStore) { self.store = store }
 
     public var language: String { store.language }
-
-    /// PokeAPI data replaces the catalog's for species at or above this number too; below it are
-    /// the species proper, from it the alternate forms.
-    public static let firstFormID = 10001
 
     /// The whole species, or nil when neither the catalog nor the fetched data has it.
     public func species(id: Int) async throws -> Species? {
@@ -280,7 +277,7 @@ public struct Pokedex: Sendable {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, capture_rate FROM pokedex_species
                 WHERE id < :forms AND (:generation IS NULL OR generation = :generation) ORDER BY id
-                """, arguments: ["generation": generation, "forms": Self.firstFormID])
+                """, arguments: ["generation": generation, "forms": Catalog.firstFormID])
             return rows.map { (id: $0["id"], captureRate: $0["capture_rate"]) }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// A Pokémon in the collection (a row of `caught_pokemon`).
 public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutablePersistableRecord {

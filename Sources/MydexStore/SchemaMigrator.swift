@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 import MydexText
 
 /// Applies the embedded migrations: in order, once each, all pending ones in one IMMEDIATE transaction,

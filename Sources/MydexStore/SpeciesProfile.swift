@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// What `show` and `dex` print about a species beyond its own record: its evolution chain, with
 /// how many of each species the collection holds, and the names, in the store's language (else

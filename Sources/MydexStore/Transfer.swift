@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// An entry read from an exported file and checked (`ImportService`): what `importEntries` adds.
 public struct ImportedEntry: Sendable, Equatable {

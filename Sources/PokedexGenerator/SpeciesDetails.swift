@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 
 /// What PokeAPI's CSV tables say beyond names and types: base stats and abilities of each

@@ -1,5 +1,6 @@
 import CPNG
 import Foundation
+import MydexCatalog
 import MydexStore
 
 /// PokéSprite's box sprites (`pokemon-gen8/{regular,shiny}/<slug>.png`, 68×56 RGBA) of species

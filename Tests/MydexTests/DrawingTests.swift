@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCLI
+import MydexCatalog
 import MydexServices
 import MydexStore
 import MydexTestSupport

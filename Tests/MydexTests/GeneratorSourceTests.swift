@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import MydexTestSupport
 import PokeAPI
+import MydexCatalog
 @testable import MydexServices
 import MydexStore
 @testable import PokedexGenerator

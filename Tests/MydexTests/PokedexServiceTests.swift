@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import MydexCatalog
 @testable import MydexServices
 @testable import MydexStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MydexCatalog
 @testable import MydexServices
 @testable import MydexStore
 

@@ -1,6 +1,7 @@
 import CMydexSprites
 import Foundation
 import Testing
+import MydexCatalog
 import MydexServices
 import MydexStore
 @testable import PokedexGenerator

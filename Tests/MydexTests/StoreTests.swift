@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import MydexCatalog
 @testable import MydexStore
 
 @Suite("The collection store")

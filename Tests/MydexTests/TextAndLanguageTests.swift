@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PokeAPI
+@testable import MydexCatalog
 @testable import MydexServices
 @testable import MydexStore
 

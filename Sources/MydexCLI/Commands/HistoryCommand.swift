@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MydexCatalog
 import MydexStore
 import MydexText
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexCatalog
 import MydexServices
 import MydexStore
 import MydexText

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MydexCatalog
 import MydexServices
 import MydexStore
 import MydexText

@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 
 /// One terminal cell of a picture: two pixels, one above the other (nil: transparent).

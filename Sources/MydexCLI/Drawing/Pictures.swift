@@ -1,4 +1,5 @@
 import Foundation
+import MydexCatalog
 import MydexStore
 
 /// A picture to draw, and the title shown over it (nil: none).

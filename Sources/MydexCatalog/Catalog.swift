@@ -30,11 +30,15 @@ public struct Catalog: Sendable {
         count = bytes.count
     }
 
+    /// PokeAPI data replaces the catalog's for species at or above this number too; below it are
+    /// the species proper, from it the alternate forms.
+    public static let firstFormID = 10001
+
     static let schemaName = "catalog"
 
     /// Attaches the image to `db` as `catalog`, then defines the `pokedex_*` views that merge it
     /// with the species fetched from PokeAPI (those replace the built-in rows of the same number).
-    func attach(to db: Database) throws {
+    package func attach(to db: Database) throws {
         try attachImage(to: db)
         try db.execute(sql: CatalogSchema.views)
     }
@@ -72,8 +76,8 @@ public struct Catalog: Sendable {
         }
     }
 
-    static func speciesCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [Pokedex.firstFormID]) ?? 0
+    package static func speciesCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id < ?", arguments: [firstFormID]) ?? 0
     }
 
     /// What the image says about itself: the content version of the JSON Lines it was made from.

@@ -2,7 +2,7 @@ import GRDB
 
 /// How record properties map to columns: snake_case, with `ID` and `URL` as words of their own
 /// (`speciesID` ↔ `species_id`). GRDB's `convertFromSnakeCase` alone would look for `speciesId`.
-enum ColumnNaming {
+package enum ColumnNaming {
     static let decoding = DatabaseColumnDecodingStrategy.custom { column in
         let words = column.split(separator: "_")
         var key = words.first.map(String.init) ?? column
@@ -16,7 +16,7 @@ enum ColumnNaming {
     }
 
     /// `speciesID` → `species_id`, `shinySprite` → `shiny_sprite` (GRDB's rule handles acronyms).
-    static let encoding = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    package static let encoding = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
 struct AnyCodingKey: CodingKey {

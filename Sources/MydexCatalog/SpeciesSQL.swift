@@ -4,13 +4,13 @@
 /// per row, they were materialized whole, tens of milliseconds per query.) A fetched species
 /// replaces the catalog's; the language falls back as `DataLanguage.fallbacks` says (the
 /// nearest language, then English), then to PokeAPI's name.
-enum SpeciesSQL {
+package enum SpeciesSQL {
     /// The language tried after `:language` and before English, or NULL (`DataLanguage`).
-    static let nearestLanguage = DataLanguage.nearestSQL(":language")
+    package static let nearestLanguage = DataLanguage.nearestSQL(":language")
 
     /// A CTE `shown(id, species_name, name, name_key, generation, type_list, type_name_list)`
     /// over the species whose ids `ids` (a SELECT of one column) returns.
-    static func shown(ids: String) -> String {
+    package static func shown(ids: String) -> String {
         """
         shown AS MATERIALIZED (
             SELECT i.id,

@@ -5,10 +5,10 @@ import GRDB
 /// and read with calendar arithmetic. GRDB's own conversion goes through DateFormatter and
 /// Calendar, whose first use loads ICU data: a fifth of a `catch`.
 public enum StoredDate {
-    static func text(_ date: Date) -> String { text(date, separator: " ", rounding: .down) }
+    package static func text(_ date: Date) -> String { text(date, separator: " ", rounding: .down) }
 
     /// `date` to the millisecond, date and time parted by `separator`.
-    static func text(_ date: Date, separator: String, rounding: FloatingPointRoundingRule) -> String {
+    package static func text(_ date: Date, separator: String, rounding: FloatingPointRoundingRule) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(rounding))
         let days = Int((Double(milliseconds) / 86_400_000).rounded(.down))
         let millisecondOfDay = Int(milliseconds - Int64(days) * 86_400_000)
@@ -39,7 +39,7 @@ public enum StoredDate {
     }
 
     /// The decimal number the ASCII digits in `range` of `bytes` make; nil if any is no digit.
-    static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+    package static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
         guard range.upperBound <= bytes.count else { return nil }
         var value = 0
         for byte in bytes[range] {

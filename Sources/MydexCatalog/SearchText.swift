@@ -49,7 +49,7 @@ public enum SearchText {
 extension SearchText {
     /// `search_key(text)` in SQL: the same normalization, so the catalog's precomputed keys and
     /// keys computed at query time (nicknames, fetched names) compare equal.
-    static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in
+    package static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in
         String.fromDatabaseValue(values[0]).map(normalized)
     }
 }
