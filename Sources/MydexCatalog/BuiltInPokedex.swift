@@ -45,6 +45,104 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// A PokeAPI Pokémon: one variety of a species (its default one, or a regional form, a Mega,
+    /// a Gigantamax or another that PokeAPI models as a Pokémon of its own), with its forms.
+    public struct PokemonRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        /// PokeAPI's identifier, e.g. `vulpix-alola`.
+        public var identifier: String
+        public var speciesID: Int
+        /// The species' default Pokémon.
+        public var isDefault: Bool
+        public var height: Int
+        public var weight: Int
+        public var baseExperience: Int?
+        public var stats: [String: Int]
+        public var types: [String]
+        public var abilities: [Species.Ability]
+        public var forms: [FormRecord]
+
+        public init(
+            id: Int, identifier: String, speciesID: Int, isDefault: Bool, height: Int, weight: Int,
+            baseExperience: Int?, stats: [String: Int], types: [String], abilities: [Species.Ability], forms: [FormRecord]
+        ) {
+            self.id = id
+            self.identifier = identifier
+            self.speciesID = speciesID
+            self.isDefault = isDefault
+            self.height = height
+            self.weight = weight
+            self.baseExperience = baseExperience
+            self.stats = stats
+            self.types = types
+            self.abilities = abilities
+            self.forms = forms
+        }
+    }
+
+    /// A PokeAPI form: how a Pokémon looks (Unown B, a Vivillon pattern), or the Pokémon itself
+    /// (its default form).
+    public struct FormRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        /// PokeAPI's identifier, e.g. `unown-b`.
+        public var identifier: String
+        /// The part that names the form, e.g. `b`, `alola`, `mega-x`; nil for a plain default.
+        public var formIdentifier: String?
+        /// The default form of its Pokémon.
+        public var isDefault: Bool
+        public var battleOnly: Bool
+        public var mega: Bool
+        /// PokeAPI's order among the forms of its Pokémon.
+        public var order: Int
+        /// The form's own types where they differ from its Pokémon's (Arceus' plates).
+        public var types: [String]?
+        /// The form's name alone by language ("Alolan Form"), where PokeAPI has one.
+        public var formNames: [String: String]
+        /// The whole name by language ("Alolan Vulpix", "ロコン (アローラのすがた)").
+        public var names: [String: String]
+        /// The PokéSprite file that is this form's own box sprite (its slug), if there is one.
+        public var sprite: String?
+
+        public init(
+            id: Int, identifier: String, formIdentifier: String?, isDefault: Bool, battleOnly: Bool, mega: Bool,
+            order: Int, types: [String]?, formNames: [String: String], names: [String: String], sprite: String?
+        ) {
+            self.id = id
+            self.identifier = identifier
+            self.formIdentifier = formIdentifier
+            self.isDefault = isDefault
+            self.battleOnly = battleOnly
+            self.mega = mega
+            self.order = order
+            self.types = types
+            self.formNames = formNames
+            self.names = names
+            self.sprite = sprite
+        }
+    }
+
+    /// A Pokédex of the games: the national one or a regional one, with its species in order.
+    public struct PokedexRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        /// PokeAPI's identifier, e.g. `original-johto`.
+        public var identifier: String
+        /// The region it belongs to (`johto`); nil for the national Pokédex.
+        public var region: String?
+        public var mainSeries: Bool
+        public var names: [String: String]
+        /// `[number, species id]` pairs in the Pokédex's order (a number may start at 0: Victini).
+        public var entries: [[Int]]
+
+        public init(id: Int, identifier: String, region: String?, mainSeries: Bool, names: [String: String], entries: [[Int]]) {
+            self.id = id
+            self.identifier = identifier
+            self.region = region
+            self.mainSeries = mainSeries
+            self.names = names
+            self.entries = entries
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
         /// A base stat the catalog has no column for (`Species.statNames`).
@@ -58,7 +156,7 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
-    public static let currentFormat = 2
+    public static let currentFormat = 3
 
     let bytes: Data
 
@@ -80,32 +178,50 @@ public struct BuiltInPokedex: Sendable {
     /// Every term, in file order (by kind, then name).
     public func terms() throws -> [TermRecord] { try records().terms }
 
-    /// Term lines start with their first key in sorted order, `kind`, which no species has.
-    private static let termPrefix = Data(#"{"kind":"#.utf8)
+    /// Everything after the header, in one reading of the file.
+    public struct Records: Sendable {
+        public var terms: [TermRecord] = []
+        public var species: [Species] = []
+        public var pokemon: [PokemonRecord] = []
+        public var pokedexes: [PokedexRecord] = []
+    }
 
-    /// Terms and species in one reading of the file.
-    public func records() throws -> (terms: [TermRecord], species: [Species]) {
+    /// Term lines start with their first key in sorted order, `kind`, which no species has;
+    /// Pokémon and Pokédex lines are objects of one member that says which they are.
+    private static let termPrefix = Data(#"{"kind":"#.utf8)
+    private static let pokemonPrefix = Data(#"{"pokemon":"#.utf8)
+    private static let pokedexPrefix = Data(#"{"pokedex":"#.utf8)
+
+    private struct PokemonLine: Codable { var pokemon: PokemonRecord }
+    private struct PokedexLine: Codable { var pokedex: PokedexRecord }
+
+    /// Terms, species, Pokémon and Pokédexes in one reading of the file.
+    public func records() throws -> Records {
         let decoder = JSONDecoder()
-        var species: [Species] = []
-        var terms: [TermRecord] = []
-        species.reserveCapacity(1100)
+        var records = Records()
+        records.species.reserveCapacity(1100)
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated().dropFirst() {
             do {
                 if line.starts(with: Self.termPrefix) {
-                    terms.append(try decoder.decode(TermRecord.self, from: line))
+                    records.terms.append(try decoder.decode(TermRecord.self, from: line))
+                } else if line.starts(with: Self.pokemonPrefix) {
+                    records.pokemon.append(try decoder.decode(PokemonLine.self, from: line).pokemon)
+                } else if line.starts(with: Self.pokedexPrefix) {
+                    records.pokedexes.append(try decoder.decode(PokedexLine.self, from: line).pokedex)
                 } else {
-                    species.append(try decoder.decode(Species.self, from: line))
+                    records.species.append(try decoder.decode(Species.self, from: line))
                 }
             } catch {
                 throw Problem.malformed(line: index + 1, detail: "\(error)")
             }
         }
-        return (terms, species)
+        return records
     }
 
     /// Writes the file: the header (with `version` computed from the content), then the species.
     public static func encode(
-        source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species]
+        source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species],
+        pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -118,6 +234,14 @@ public struct BuiltInPokedex: Sendable {
         for var record in species.sorted(by: { $0.id < $1.id }) {
             record.fetchedAt = nil  // built-in data has no fetch date
             body.append(try encoder.encode(record))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in pokemon.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(PokemonLine(pokemon: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in pokedexes.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(PokedexLine(pokedex: record)))
             body.append(UInt8(ascii: "\n"))
         }
         let version = ContentHash.hex(body + (try encoder.encode(sortedTypes)))

@@ -100,7 +100,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "2"
+    static let format = "3"
 
     static let tables = """
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
@@ -189,6 +189,92 @@ enum CatalogSchema {
             name TEXT NOT NULL,
             PRIMARY KEY (type, language)
         ) STRICT, WITHOUT ROWID;
+        -- Every PokeAPI Pokémon: the varieties of each species (its default one, regional
+        -- forms, Megas, Gigantamax and the others PokeAPI models as Pokémon), with what differs
+        -- between them. The species' own columns are its default Pokémon's.
+        CREATE TABLE pokemon (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL,
+            species_id INTEGER NOT NULL,
+            is_default INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            weight INTEGER NOT NULL,
+            base_experience INTEGER,
+            hp INTEGER,
+            attack INTEGER,
+            defense INTEGER,
+            special_attack INTEGER,
+            special_defense INTEGER,
+            speed INTEGER
+        ) STRICT;
+        CREATE TABLE pokemon_abilities (
+            pokemon_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            ability TEXT NOT NULL,
+            hidden INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, slot)
+        ) STRICT, WITHOUT ROWID;
+        -- Every form: a Pokémon's look (Unown B, a Vivillon pattern) or the Pokémon itself (its
+        -- default form). `species_default` marks the one form a species shows by default;
+        -- `wild`, the forms a catch can meet (the species' default, regional forms, and the
+        -- looks of its default Pokémon); `sprite`, a form with a box sprite of its own (keyed by
+        -- the form's id in the sprite data; the others draw their species').
+        CREATE TABLE forms (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            form_identifier TEXT,
+            pokemon_id INTEGER NOT NULL,
+            species_id INTEGER NOT NULL,
+            sort_order INTEGER NOT NULL,
+            species_default INTEGER NOT NULL,
+            battle_only INTEGER NOT NULL,
+            mega INTEGER NOT NULL,
+            gmax INTEGER NOT NULL,
+            regional INTEGER NOT NULL,
+            cosmetic INTEGER NOT NULL,
+            wild INTEGER NOT NULL,
+            sprite INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX forms_species ON forms(species_id, sort_order);
+        CREATE INDEX forms_form_identifier ON forms(form_identifier);
+        -- Every form's types, its own where PokeAPI gives them, else its Pokémon's.
+        CREATE TABLE form_types (
+            form_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            PRIMARY KEY (form_id, slot)
+        ) STRICT, WITHOUT ROWID;
+        -- `name` is the whole name ("Alolan Vulpix"), `form_name` the form's alone ("Alolan
+        -- Form", NULL where PokeAPI has none), `key` the whole name as searches compare it.
+        CREATE TABLE form_names (
+            form_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            form_name TEXT,
+            key TEXT NOT NULL,
+            PRIMARY KEY (form_id, language)
+        ) STRICT, WITHOUT ROWID;
+        -- The Pokédexes of the games: the national one and every regional one PokeAPI lists.
+        CREATE TABLE pokedexes (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            region TEXT,
+            main_series INTEGER NOT NULL,
+            size INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE pokedex_names (
+            pokedex_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (pokedex_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE pokedex_numbers (
+            pokedex_id INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            species_id INTEGER NOT NULL,
+            PRIMARY KEY (pokedex_id, number, species_id)
+        ) STRICT, WITHOUT ROWID;
         """
 
     /// Species as mydex sees them: the catalog's, except where PokeAPI data was fetched into
@@ -267,7 +353,8 @@ public enum CatalogBuilder {
     /// in Pokédex order and vacuumed.
     public static func image(from pokedex: BuiltInPokedex) throws -> Data {
         let header = try pokedex.header()
-        let (terms, species) = try pokedex.records()
+        let records = try pokedex.records()
+        let (terms, species) = (records.terms, records.species)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -284,6 +371,8 @@ public enum CatalogBuilder {
                 try info.execute(arguments: [key, value])
             }
             try insert(species, db)
+            try insert(records.pokemon, db)
+            try insert(records.pokedexes, db)
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
             for record in terms {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
@@ -348,5 +437,109 @@ public enum CatalogBuilder {
                 try type.execute(arguments: [record.id, index + 1, value])
             }
         }
+    }
+    /// The regions whose forms are regional forms (`vulpix-alola`, `tauros-paldea-combat-breed`).
+    static let formRegions: Set<String> = ["alola", "galar", "hisui", "paldea"]
+
+    private static func insert(_ all: [BuiltInPokedex.PokemonRecord], _ db: Database) throws {
+        let pokemon = try db.makeStatement(sql: """
+            INSERT INTO pokemon (id, identifier, species_id, is_default, height, weight, base_experience,
+                hp, attack, defense, special_attack, special_defense, speed)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let ability = try db.makeStatement(sql: "INSERT INTO pokemon_abilities (pokemon_id, slot, ability, hidden) VALUES (?, ?, ?, ?)")
+        let form = try db.makeStatement(sql: """
+            INSERT INTO forms (id, identifier, form_identifier, pokemon_id, species_id, sort_order, species_default,
+                battle_only, mega, gmax, regional, cosmetic, wild, sprite)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let type = try db.makeStatement(sql: "INSERT INTO form_types (form_id, slot, type) VALUES (?, ?, ?)")
+        let name = try db.makeStatement(sql: "INSERT INTO form_names (form_id, language, name, form_name, key) VALUES (?, ?, ?, ?, ?)")
+        let bySpecies = Dictionary(grouping: all, by: \.speciesID)
+        for speciesID in bySpecies.keys.sorted() {
+            // The species' own form first, then its default Pokémon's other looks, then the
+            // other Pokémon in PokeAPI's order.
+            let varieties = (bySpecies[speciesID] ?? []).sorted { ($0.isDefault ? 0 : 1, $0.id) < ($1.isDefault ? 0 : 1, $1.id) }
+            var order = 0
+            for record in varieties {
+                let stats = record.stats
+                if let unknown = Set(stats.keys).subtracting(Species.statNames).first {
+                    throw BuiltInPokedex.Problem.unknownStat(speciesID: record.speciesID, stat: unknown)
+                }
+                try pokemon.execute(arguments: StatementArguments(
+                    [record.id, record.identifier, record.speciesID, record.isDefault, record.height, record.weight,
+                     record.baseExperience] as [(any DatabaseValueConvertible)?] + Species.statNames.map { stats[$0] }))
+                for (index, value) in record.abilities.enumerated() {
+                    try ability.execute(arguments: [record.id, index + 1, value.name, value.hidden])
+                }
+                for look in record.forms.sorted(by: { ($0.isDefault ? 0 : 1, $0.order, $0.id) < ($1.isDefault ? 0 : 1, $1.order, $1.id) }) {
+                    order += 1
+                    let flags = FormFlags(look, of: record)
+                    try form.execute(arguments: [
+                        look.id, look.identifier, look.formIdentifier, record.id, record.speciesID, order,
+                        flags.speciesDefault, look.battleOnly, look.mega, flags.gmax, flags.regional, flags.cosmetic,
+                        flags.wild, FormFlags.hasOwnSprite(look, of: record),
+                    ])
+                    for (index, value) in (look.types ?? record.types).enumerated() {
+                        try type.execute(arguments: [look.id, index + 1, value])
+                    }
+                    for (language, value) in look.names.sorted(by: { $0.key < $1.key }) {
+                        try name.execute(arguments: [
+                            look.id, language.lowercased(), value, look.formNames[language], SearchText.normalized(value),
+                        ])
+                    }
+                }
+            }
+        }
+    }
+
+    private static func insert(_ all: [BuiltInPokedex.PokedexRecord], _ db: Database) throws {
+        let pokedex = try db.makeStatement(sql: "INSERT INTO pokedexes (id, identifier, region, main_series, size) VALUES (?, ?, ?, ?, ?)")
+        let name = try db.makeStatement(sql: "INSERT INTO pokedex_names (pokedex_id, language, name, key) VALUES (?, ?, ?, ?)")
+        let number = try db.makeStatement(sql: "INSERT INTO pokedex_numbers (pokedex_id, number, species_id) VALUES (?, ?, ?)")
+        for record in all.sorted(by: { $0.id < $1.id }) {
+            try pokedex.execute(arguments: [
+                record.id, record.identifier, record.region, record.mainSeries, Set(record.entries.map { $0[1] }).count,
+            ])
+            for (language, value) in record.names.sorted(by: { $0.key < $1.key }) {
+                try name.execute(arguments: [record.id, language.lowercased(), value, SearchText.normalized(value)])
+            }
+            for entry in record.entries where entry.count == 2 {
+                try number.execute(arguments: [record.id, entry[0], entry[1]])
+            }
+        }
+    }
+}
+
+/// What kind of form a form is: the rules behind the catalog's flags, in one place.
+public struct FormFlags {
+    /// The form a species shows by default (its default Pokémon's default form).
+    var speciesDefault: Bool
+    var gmax: Bool
+    /// A regional form (Alolan, Galarian, Hisuian, Paldean); Pikachu's Alola cap is not one.
+    var regional: Bool
+    /// Another look of a Pokémon, the same in battle (Unown B, a Vivillon pattern).
+    var cosmetic: Bool
+    /// Met in the wild, so a catch may give it: the species' own form, a regional form, or a
+    /// look of the default Pokémon. Never battle-only ones (Megas, Gigantamax, Zen Mode), nor
+    /// those reached by items, fusion, events or totems (Rotom's appliances, Pikachu's caps).
+    var wild: Bool
+
+    /// Whether the sprite data holds a box sprite of this form's own, keyed by the form's id: a
+    /// form other than its species' own with a PokéSprite file. Its id must be apart from
+    /// species numbers (Xerneas' Active Mode, 716, is not: it draws the species' sprite).
+    public static func hasOwnSprite(_ form: BuiltInPokedex.FormRecord, of pokemon: BuiltInPokedex.PokemonRecord) -> Bool {
+        form.sprite != nil && !(pokemon.isDefault && form.isDefault) && form.id >= Catalog.firstFormID
+    }
+
+    init(_ form: BuiltInPokedex.FormRecord, of pokemon: BuiltInPokedex.PokemonRecord) {
+        speciesDefault = pokemon.isDefault && form.isDefault
+        let parts = (form.formIdentifier ?? "").split(separator: "-").map(String.init)
+        gmax = parts.contains("gmax")
+        regional = parts.first.map(CatalogBuilder.formRegions.contains) == true && !parts.contains("cap")
+        cosmetic = !form.isDefault && !form.battleOnly
+        let totem = parts.contains("totem")
+        wild = speciesDefault || (!form.battleOnly && !totem
+            && ((regional && form.isDefault) || (cosmetic && pokemon.isDefault)))
     }
 }

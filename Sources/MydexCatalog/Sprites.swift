@@ -8,11 +8,14 @@ import Foundation
 /// The format, little-endian throughout:
 ///
 ///     header   "MYDEXSPR", UInt16 version (1), UInt16 entry count n, UInt32 length of the whole blob
-///     index    n × (UInt16 species id, UInt8 variant: 0 regular / 1 shiny, UInt8 0, UInt32 record offset),
-///              sorted by species id, regular before shiny, no key twice
+///     index    n × (UInt16 id, UInt8 variant: 0 regular / 1 shiny, UInt8 0, UInt32 record offset),
+///              sorted by id, regular before shiny, no key twice; the id is a species' number,
+///              or for a form with a box sprite of its own the form's PokeAPI id (10001 and up)
 ///     records  UInt8 width, UInt8 height, UInt8 colours c, UInt8 bits per index (4 or 8),
 ///              c × RGB, then width × height indices row-major (index 0 = transparent, k = colour k);
-///              4-bit indices (when c ≤ 15) pack two pixels a byte, the first in the high nibble
+///              4-bit indices (when c ≤ 15) pack two pixels a byte, the first in the high nibble;
+///              a sprite of more than 255 colours has c = 0 and 32 bits a pixel: (0 transparent or
+///              255 opaque, R, G, B), row-major
 ///
 /// Identical sprites are stored once (index entries share a record: #1025's shiny is its regular).
 /// Colours are numbered in order of first appearance, so the same PNGs always give the same bytes.
@@ -95,6 +98,7 @@ public struct SpriteCatalog: Sendable {
     private static func recordLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
         guard offset + recordHeaderLength <= bytes.count else { return nil }
         let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        if bits == 32 { return colours == 0 ? recordHeaderLength + width * height * 4 : nil }
         guard bits == 4 || bits == 8, bits == 8 || colours <= 15 else { return nil }
         let pixels = width * height
         return recordHeaderLength + colours * 3 + (bits == 8 ? pixels : (pixels + 1) / 2)
@@ -123,6 +127,14 @@ public struct SpriteCatalog: Sendable {
 
     private static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Sprite? {
         let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        if bits == 32 {
+            // More colours than a palette holds: every pixel as (opaque, red, green, blue).
+            let start = offset + recordHeaderLength
+            return Sprite(width: width, height: height, pixels: (0..<(width * height)).map { number in
+                let at = start + number * 4
+                return bytes[at] == 0 ? nil : SpriteColor(red: bytes[at + 1], green: bytes[at + 2], blue: bytes[at + 3])
+            })
+        }
         var palette: [SpriteColor?] = [nil]
         palette.reserveCapacity(colours + 1)
         for number in 0..<colours {
@@ -142,8 +154,7 @@ public struct SpriteCatalog: Sendable {
     }
 
     /// The blob for these sprites (what the generator writes and `init(data:)` reads). Throws
-    /// when a sprite is wider or taller than 255 pixels or has more than 255 colours, or when a
-    /// species and variant come twice.
+    /// when a sprite is wider or taller than 255 pixels, or when a species and variant come twice.
     public static func encode(_ sprites: [(speciesID: Int, shiny: Bool, sprite: Sprite)]) throws -> Data {
         let sorted = sprites.sorted { ($0.speciesID, $0.shiny ? 1 : 0) < ($1.speciesID, $1.shiny ? 1 : 0) }
         guard sorted.count <= Int(UInt16.max) else { throw DamagedData(reason: "more than \(UInt16.max) sprites") }
@@ -172,6 +183,17 @@ public struct SpriteCatalog: Sendable {
         return Data(header + index + records)
     }
 
+    /// A sprite of more colours than a palette holds (Gigantamax Garbodor has 272): each pixel
+    /// as four bytes, (0 or 255, red, green, blue).
+    private static func direct(_ sprite: Sprite) -> [UInt8] {
+        var record: [UInt8] = [UInt8(sprite.width), UInt8(sprite.height), 0, 32]
+        record.reserveCapacity(4 + sprite.pixels.count * 4)
+        for pixel in sprite.pixels {
+            record += pixel.map { [255, $0.red, $0.green, $0.blue] } ?? [0, 0, 0, 0]
+        }
+        return record
+    }
+
     private static func encode(_ sprite: Sprite, name: String) throws -> [UInt8] {
         guard sprite.width <= 255, sprite.height <= 255 else {
             throw DamagedData(reason: "\(name) is \(sprite.width)×\(sprite.height), larger than 255×255")
@@ -183,7 +205,7 @@ public struct SpriteCatalog: Sendable {
         for pixel in sprite.pixels {
             guard let colour = pixel else { indices.append(0); continue }
             if let number = numbers[colour] { indices.append(number); continue }
-            guard palette.count < 255 else { throw DamagedData(reason: "\(name) has more than 255 colours") }
+            guard palette.count < 255 else { return direct(sprite) }
             palette.append(colour)
             numbers[colour] = UInt8(palette.count)
             indices.append(UInt8(palette.count))

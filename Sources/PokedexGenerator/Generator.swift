@@ -25,8 +25,11 @@ struct PokedexGenerator: AsyncParsableCommand {
             evolutions need). With --api-url it fetches species and types from a live PokeAPI \
             instead (8 requests at a time), with base stats, abilities and breeding; the ways \
             of evolving and the names of stats, abilities and the like still come from --csv-dir. \
-            --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
-            slugs from data/pokemon.json) of species 1…1025 into the embedded sprite data.
+            Forms, varieties and Pokédexes come from the CSV tables (pokemon_forms.csv, \
+            pokemon_form_names.csv, pokemon_form_types.csv, pokedexes.csv, pokemon_dex_numbers.csv, …) \
+            either way. --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
+            slugs from data/pokemon.json) of species 1…1025, and of the forms the Pokédex at --output \
+            says have their own, into the embedded sprite data.
 
             Examples:
               $ swift run PokedexGenerator --pokeapi-dir ../shared/pokeapi/v2 --csv-dir ../shared/pokeapi-csv
@@ -65,7 +68,17 @@ struct PokedexGenerator: AsyncParsableCommand {
     func run() async throws {
         let started = Date()
         if spritesOnly {
-            let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir)).load()
+            // Forms with a box sprite of their own, as the Pokédex at --output names them.
+            let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir), forms: { [output] in
+                guard let jsonLines = try? Data(contentsOf: URL(fileURLWithPath: output)) else {
+                    throw GeneratorError.missing(output)
+                }
+                return try BuiltInPokedex(bytes: jsonLines).records().pokemon.flatMap { record in
+                    record.forms.compactMap { form in
+                        form.sprite.flatMap { slug in FormFlags.hasOwnSprite(form, of: record) ? (form.id, slug) : nil }
+                    }
+                }
+            }).load()
             let data = try SpriteCatalog.encode(sprites)
             try data.write(to: URL(fileURLWithPath: spritesOutput), options: .atomic)
             print("Wrote \(sprites.count) sprites to \(spritesOutput) (\(data.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
@@ -89,10 +102,21 @@ struct PokedexGenerator: AsyncParsableCommand {
             (types, terms, species) = try LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).load()
             source = "PokeAPI v2 responses and PokeAPI CSV tables"
         }
-        let data = try BuiltInPokedex.encode(source: source, types: types, terms: terms, species: species)
+        // Varieties, forms and Pokédexes come from the CSV tables either way; a form's own box
+        // sprite is PokéSprite's, when it has one in both colourings.
+        let sprites = URL(fileURLWithPath: spritesDir).appendingPathComponent("pokemon-gen8")
+        let (pokemon, pokedexes) = try FormSource(
+            table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv,
+            hasSprite: { slug in
+                ["regular", "shiny"].allSatisfy {
+                    FileManager.default.fileExists(atPath: sprites.appendingPathComponent("\($0)/\(slug).png").path)
+                }
+            }).load()
+        let data = try BuiltInPokedex.encode(
+            source: source, types: types, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes)
         try data.write(to: URL(fileURLWithPath: output), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
 

@@ -8,6 +8,9 @@ import MydexStore
 /// sprites.bin.
 struct SpriteSource {
     let directory: URL
+    /// Forms with a box sprite of their own: (form id, PokéSprite slug). Their sprites are keyed
+    /// by the form's id, which PokeAPI keeps apart from species numbers (10001 and up).
+    var forms: () throws -> [(id: Int, slug: String)] = { [] }
     var lastSpecies = 1025
 
     /// `data/pokemon.json`: entries keyed by zero-padded dex number ("0025"); only the English slug
@@ -22,11 +25,16 @@ struct SpriteSource {
         guard let json = try? Data(contentsOf: index) else { throw GeneratorError.missing(index.path) }
         let entries = try JSONDecoder().decode([String: Entry].self, from: json)
         var sprites: [(speciesID: Int, shiny: Bool, sprite: Sprite)] = []
+        var files: [(id: Int, slug: String)] = []
         for id in 1...lastSpecies {
             let key = String(format: "%04d", id)
             guard let slug = entries[key]?.slug.eng, !slug.isEmpty, !slug.contains("/") else {
                 throw GeneratorError.missing("species \(key) in \(index.path)")
             }
+            files.append((id, slug))
+        }
+        for (id, slug) in files + (try forms()).sorted(by: { $0.id < $1.id }) {
+            guard !slug.isEmpty, !slug.contains("/") else { throw GeneratorError.inconsistent("sprite slug \(slug)") }
             for shiny in [false, true] {
                 let file = directory.appendingPathComponent("pokemon-gen8/\(shiny ? "shiny" : "regular")/\(slug).png")
                 guard let png = try? Data(contentsOf: file) else { throw GeneratorError.missing(file.path) }

@@ -56,11 +56,12 @@ struct GeneratorSourceTests {
             try json("pokemon-species/1", try Fixtures.data("pokemon-species/1"))
             try json("pokemon/1", try Fixtures.data("pokemon/1"))
             try json("pokemon-species/2", try Fixtures.data("pokemon-species/4"))
-            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n4,10,1\n1,12,1\nx,10,1\n")
             try json("type", Data(#"{"count": 2, "results": [{"name": "fire", "url": "https://pokeapi.co/api/v2/type/10/"}, {"name": "grass"}]}"#.utf8))
             try json("type/10", try Fixtures.data("type/10"))
             try json("type/grass", try Fixtures.data("type/12"))
             try details()
+            // After the details' own: a row with a bad id is skipped.
+            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n4,10,1\n1,12,1\nx,10,1\n10004,10,1\n")
         }
 
         /// The CSV tables: the default forms, types, and the tables of stats, abilities,
@@ -105,6 +106,28 @@ struct GeneratorSourceTests {
             try table("growth_rates.csv", "id,identifier,formula\n4,medium-slow,x\n")
             try table("pokemon_habitats.csv", "id,identifier\n3,grassland\n")
             try table("pokemon_habitat_names.csv", "pokemon_habitat_id,local_language_id,name\n3,9,grassland\n")
+            try table("pokemon_types.csv", "pokemon_id,type_id,slot\n1,12,1\n4,10,1\n10004,10,1\n")
+            // Forms: the Mega is battle-only, a Pokémon of its own with a name in English only.
+            try table("pokemon_forms.csv", """
+                id,identifier,form_identifier,pokemon_id,introduced_in_version_group_id,is_default,is_battle_only,is_mega,form_order,order
+                1,bulbasaur,,1,1,1,0,0,1,1
+                4,charmander,,4,1,1,0,0,1,5
+                10050,charmander-mega,mega,10004,15,1,1,1,2,6
+
+                """)
+            try table("pokemon_form_types.csv", "pokemon_form_id,type_id,slot\n")
+            try table("pokemon_form_names.csv", "pokemon_form_id,local_language_id,form_name,pokemon_name\n10050,9,Mega Form,Mega Charmander\n")
+            try table("pokemon_species_names.csv", """
+                pokemon_species_id,local_language_id,name,genus
+                1,9,Bulbasaur,Seed Pokémon
+                1,3,이상해씨,씨앗포켓몬
+                2,9,Charmander,Lizard Pokémon
+
+                """)
+            try table("regions.csv", "id,identifier\n1,kanto\n")
+            try table("pokedexes.csv", "id,region_id,identifier,is_main_series\n1,,national,1\n2,1,kanto,1\n")
+            try table("pokedex_prose.csv", "pokedex_id,local_language_id,name,description\n1,9,National,x\n2,9,Kanto,y\n2,3,관동,z\n")
+            try table("pokemon_dex_numbers.csv", "species_id,pokedex_id,pokedex_number\n1,1,1\n2,1,2\n2,2,4\n1,2,1\n")
             try table("pokemon_species.csv", """
                 id,identifier,generation_id,evolves_from_species_id,evolution_chain_id,color_id,shape_id,habitat_id,gender_rate,capture_rate,base_happiness,is_baby,hatch_counter,has_gender_differences,growth_rate_id,forms_switchable,is_legendary,is_mythical,order,conquest_order
                 1,bulbasaur,1,,1,5,8,3,1,45,70,0,20,0,4,0,0,0,1,

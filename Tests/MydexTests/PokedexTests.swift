@@ -56,9 +56,10 @@ struct BuiltInPokedexTests {
     @Test("The header's version is the hash of the content")
     func versionMatchesContent() throws {
         let header = try pokedex.header()
-        let records = try pokedex.species()
+        let records = try pokedex.records()
         let reencoded = try BuiltInPokedex.encode(
-            source: header.source, types: header.types, terms: try pokedex.terms(), species: records)
+            source: header.source, types: header.types, terms: records.terms, species: records.species,
+            pokemon: records.pokemon, pokedexes: records.pokedexes)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
@@ -73,7 +74,7 @@ struct BuiltInPokedexTests {
         let generator = try await EndToEndTests.runGenerator([
             "--pokeapi-dir", Fixtures.sharedData.appendingPathComponent("pokeapi/v2").path,
             "--csv-dir", Fixtures.sharedData.appendingPathComponent("pokeapi-csv").path, "--output", output.path,
-            "--image", image.path,
+            "--image", image.path, "--sprites-dir", Fixtures.sharedData.appendingPathComponent("pokesprite").path,
         ])
         #expect(generator.status == 0, "\(generator.standardError)")
         #expect(try Data(contentsOf: output) == pokedex.bytes, "regenerate with `swift run PokedexGenerator` and commit")

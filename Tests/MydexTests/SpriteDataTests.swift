@@ -15,6 +15,9 @@ struct SpriteDataTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/pokesprite/pokemon-gen8")
     static let pokesprite = Fixtures.sharedData.appendingPathComponent("pokesprite")
+    /// The committed JSON Lines, which say which forms have a sprite of their own.
+    static let committedPokedex = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/CMydexCatalog/pokedex.jsonl").standardizedFileURL
 
     static var embeddedBytes: Data {
         Data(bytes: mydex_sprites_bytes(), count: mydex_sprites_length())
@@ -22,7 +25,9 @@ struct SpriteDataTests {
 
     @Test("Every species 1…1025 has a regular and a shiny sprite, visible and no larger than a box sprite")
     func everySpecies() throws {
-        #expect(Self.catalog.speciesIDs == Array(1...1025))
+        // Species, then the forms with a box sprite of their own, keyed by their PokeAPI ids.
+        #expect(Self.catalog.speciesIDs.prefix(1025) == ArraySlice(1...1025))
+        #expect(Self.catalog.speciesIDs.dropFirst(1025).allSatisfy { $0 >= Catalog.firstFormID })
         for id in 1...1025 {
             for shiny in [false, true] {
                 let sprite = try #require(Self.catalog.sprite(speciesID: id, shiny: shiny), "#\(id) shiny: \(shiny)")
@@ -35,6 +40,7 @@ struct SpriteDataTests {
         }
         #expect(Self.catalog.sprite(speciesID: 0, shiny: false) == nil)
         #expect(Self.catalog.sprite(speciesID: 1026, shiny: true) == nil)
+        #expect(Self.catalog.sprite(speciesID: 10205, shiny: false) != nil, "Alolan Vulpix")
     }
 
     @Test("Shinies differ from their regular sprite, except Minior's meteor form and shiny-locked Pecharunt")
@@ -73,6 +79,7 @@ struct SpriteDataTests {
         defer { try? FileManager.default.removeItem(at: output) }
         let generator = try await EndToEndTests.runGenerator([
             "--sprites-only", "--sprites-dir", Self.pokesprite.path, "--sprites-output", output.path,
+            "--output", Self.committedPokedex.path,
         ])
         #expect(generator.status == 0, "\(generator.standardError)")
         #expect(try Data(contentsOf: output) == Self.embeddedBytes,
@@ -127,11 +134,16 @@ struct SpriteFormatTests {
         #expect(try SpriteCatalog(data: sliced).sprite(speciesID: 1, shiny: false) == sprites[2].sprite)
     }
 
-    @Test("More than 255 colours or the same species twice cannot be written")
+    @Test("More than 255 colours are kept pixel for pixel (Gigantamax Garbodor has 272)")
+    func manyColours() throws {
+        let sprite = Self.sprite(width: 30, height: 30, colours: 256)
+        let catalog = try SpriteCatalog(data: try SpriteCatalog.encode([(10376, false, sprite)]))
+        #expect(catalog.sprite(speciesID: 10376, shiny: false) == sprite)
+        #expect(SpriteDataTests.catalog.sprite(speciesID: 10376, shiny: false).map { Set($0.pixels.compactMap { $0 }).count } == 272)
+    }
+
+    @Test("The same species twice cannot be written")
     func unwritable() {
-        #expect(throws: SpriteCatalog.DamagedData.self) {
-            try SpriteCatalog.encode([(1, false, Self.sprite(width: 30, height: 30, colours: 256))])
-        }
         #expect(throws: SpriteCatalog.DamagedData.self) {
             try SpriteCatalog.encode([(1, false, Self.sprite(width: 2, height: 2, colours: 2)), (1, false, Self.sprite(width: 1, height: 1, colours: 1))])
         }
