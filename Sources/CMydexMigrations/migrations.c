@@ -26,12 +26,17 @@ static const unsigned char m0005_unrelease_and_entry_identity[] = {
 #embed "../../Migrations/m0005_unrelease_and_entry_identity.sql"
 };
 
+static const unsigned char m0006_entry_forms[] = {
+#embed "../../Migrations/m0006_entry_forms.sql"
+};
+
 static const mydex_embedded_migration migrations[] = {
     { "m0001_initial", m0001_initial, sizeof m0001_initial },
     { "m0002_builtin_pokedex", m0002_builtin_pokedex, sizeof m0002_builtin_pokedex },
     { "m0003_released_not_favorite", m0003_released_not_favorite, sizeof m0003_released_not_favorite },
     { "m0004_catalog_leaves_collection", m0004_catalog_leaves_collection, sizeof m0004_catalog_leaves_collection },
     { "m0005_unrelease_and_entry_identity", m0005_unrelease_and_entry_identity, sizeof m0005_unrelease_and_entry_identity },
+    { "m0006_entry_forms", m0006_entry_forms, sizeof m0006_entry_forms },
 };
 
 size_t mydex_migration_count(void) {

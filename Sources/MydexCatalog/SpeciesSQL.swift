@@ -34,6 +34,41 @@ package enum SpeciesSQL {
         """
     }
 
+    /// A CTE `shown_forms(id, identifier, form_identifier, species_default, name, name_key,
+    /// type_list, type_name_list)` over the catalog's forms whose ids `ids` returns: their whole
+    /// names and types in the language bound to `:language`.
+    package static func shownForms(ids: String) -> String {
+        """
+        shown_forms AS MATERIALIZED (
+            SELECT fo.id, fo.identifier, fo.form_identifier, fo.species_default,
+                coalesce(fl.name, fn.name, fe.name) AS name, coalesce(fl.key, fn.key, fe.key) AS name_key,
+                coalesce((SELECT group_concat(type, '/') FROM (\(formTypes("fo.id")))), '') AS type_list,
+                coalesce((SELECT group_concat(\(typeName("t.type")), '/') FROM (\(formTypes("fo.id"))) t), '') AS type_name_list
+            FROM (\(ids)) i
+            JOIN catalog.forms fo ON fo.id = i.id
+            LEFT JOIN catalog.form_names fl ON fl.form_id = fo.id AND fl.language = :language
+            LEFT JOIN catalog.form_names fn ON fn.form_id = fo.id AND fn.language = \(nearestLanguage)
+            LEFT JOIN catalog.form_names fe ON fe.form_id = fo.id AND fe.language = 'en')
+        """
+    }
+
+    /// An entry's name with `shown` as `w` and `shown_forms` (other forms only) as `sf`: the
+    /// form's whole name, else the species' with the form's identifier, else the species'.
+    package static let entryName = """
+        CASE WHEN sf.id IS NULL THEN coalesce(w.name, '#' || c.species_id)
+            ELSE coalesce(sf.name, coalesce(w.name, '#' || c.species_id) || ' (' || sf.form_identifier || ')') END
+        """
+
+    /// The search key of `entryName`, for sorting by name.
+    package static let entryNameKey = """
+        CASE WHEN sf.id IS NULL THEN w.name_key ELSE coalesce(sf.name_key, w.name_key) END
+        """
+
+    /// The types of form `id`, in slot order, as rows of `type`.
+    static func formTypes(_ id: String) -> String {
+        "SELECT type FROM catalog.form_types WHERE form_id = \(id) ORDER BY slot"
+    }
+
     /// The name of fetched species `f` (a row of `fetched_species`, names a JSON object by
     /// language) in `:language`, its nearest language, English, else PokeAPI's name.
     static func fetchedName(_ f: String) -> String {

@@ -85,6 +85,10 @@ public struct CatchService: Sendable {
             speciesID = try await pick(options, using: &generator)
         }
         let isShiny = RandomSpecies.rollShiny(using: &generator)
+        // Then the form: one the species is met in in the wild, each as likely. Drawn only when
+        // there is a choice, so a seed catches the same species and shininess as before forms.
+        let wildForms = try await pokedex.wildFormIDs(ofSpecies: speciesID)
+        let formID = wildForms.count > 1 ? wildForms[Int.random(in: 0..<wildForms.count, using: &generator)] : nil
 
         var fetched: Species?
         // Offline, where the species' data came from does not matter: not asked (catch --count makes many).
@@ -101,7 +105,7 @@ public struct CatchService: Sendable {
         }
         if answered && !failed { try await facts.requestSucceeded(after: lastFailure) }
         let entry = try await store.recordCatch(
-            speciesID: speciesID, isShiny: isShiny, at: clock.now(), fetchedSpecies: fetched)
+            speciesID: speciesID, formID: formID, isShiny: isShiny, at: clock.now(), fetchedSpecies: fetched)
         return Result(
             entry: entry, fetchedSpecies: fetched != nil, offlineReason: offlineReason, unreachableSince: unreachableSince)
     }

@@ -55,7 +55,7 @@ public struct ImportService: Sendable {
         let format = TransferFormat.detect(bytes)
         let rows = format == .csv ? try TransferRows.csv(bytes) : try TransferRows.json(bytes)
         let names = try await store.pokedexNames()
-        let checker = TransferRowChecker(names: names, format: format)
+        let checker = TransferRowChecker(names: names, forms: try await store.formIdentifiers(), format: format)
         var entries: [ImportedEntry] = []
         var problems: [String] = []
         var lineOfUUID: [String: Int] = [:]
@@ -284,10 +284,13 @@ enum JSONEntryLines {
 struct TransferRowChecker {
     let names: [Int: PokedexName]
     let idsBySlug: [String: Int]
+    /// Every form of the catalog by PokeAPI identifier.
+    let forms: [String: (id: Int, speciesID: Int)]
     let format: TransferFormat
 
-    init(names: [Int: PokedexName], format: TransferFormat) {
+    init(names: [Int: PokedexName], forms: [String: (id: Int, speciesID: Int)] = [:], format: TransferFormat) {
         self.names = names
+        self.forms = forms
         self.format = format
         idsBySlug = Dictionary(names.map { ($0.value.slug, $0.key) }) { first, _ in first }
     }
@@ -302,6 +305,7 @@ struct TransferRowChecker {
             throw RowProblem(tr("import.problem.bad-uuid", ["uuid": rawUUID]))
         }
         let speciesID = try species(values[.dex], values[.species])
+        let formID = try form(values[.form], of: speciesID)
         var nickname: String?
         if let raw = values[.nickname] {
             do {
@@ -323,7 +327,7 @@ struct TransferRowChecker {
         }
         if favorite, releasedAt != nil { throw RowProblem(tr("import.problem.released-favorite")) }
         return ImportedEntry(
-            line: row.line, uuid: uuid.uuidString.lowercased(), speciesID: speciesID, nickname: nickname,
+            line: row.line, uuid: uuid.uuidString.lowercased(), speciesID: speciesID, formID: formID, nickname: nickname,
             isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt)
     }
 
@@ -349,6 +353,22 @@ struct TransferRowChecker {
             ]))
         }
         return bySlug
+    }
+
+    /// The form a row names (PokeAPI's identifier, `vulpix-alola`), which must be one of its
+    /// species'; nil (the species' own) when the row names none, as files written before forms.
+    /// The species' own name stands for its own form, which the catalog may name otherwise
+    /// (`unown` for `unown-a`).
+    private func form(_ raw: String?, of speciesID: Int) throws(RowProblem) -> Int? {
+        guard let raw, case let identifier = Self.trimmed(raw).lowercased(), !identifier.isEmpty,
+              identifier != names[speciesID]?.slug else { return nil }
+        guard let form = forms[identifier] else { throw RowProblem(tr("import.problem.unknown-form", ["form": raw])) }
+        guard form.speciesID == speciesID else {
+            throw RowProblem(tr("import.problem.form-mismatch", [
+                "form": raw, "species": names[speciesID]?.slug ?? String(speciesID),
+            ]))
+        }
+        return form.id
     }
 
     /// `text` without spaces and tabs around it. Most values have none: Foundation's trimming

@@ -12,6 +12,8 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
     case ambiguous(query: String, matches: [String])
     case unknownType(String, known: [String])
     case unknownGeneration(Int, known: [Int])
+    /// `--form NAME` names no form of the species: its forms' identifiers.
+    case noForm(species: String, query: String, forms: [String])
 
     /// A value the user chose from a fixed set (a type, a generation): a usage error.
     public var isUnknownValue: Bool {
@@ -37,11 +39,22 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
             return tr("finder.ambiguous", ["query": shown(query), "matches": matches.joined(separator: ", ")])
         case .unknownType(_, let known):
             return tr("finder.unknown-type", ["types": known.joined(separator: ", ")])
+        case .noForm(let species, let query, let forms):
+            return tr("finder.no-form", ["species": species, "query": shown(query), "forms": forms.joined(separator: ", ")])
         case .unknownGeneration(_, let known):
             guard let first = known.first, let last = known.last else { return tr("finder.unknown-generation") }
             return tr("finder.unknown-generation.range", ["first": String(first), "last": String(last)])
         }
     }
+}
+
+/// A species in one of its forms, as a lookup found it.
+public struct FoundPokemon: Sendable {
+    /// The species as the form is (its types, stats, abilities, height and weight).
+    public var species: Species
+    public var form: PokemonForm
+    /// Every form of the species, its own first (none for a species the catalog lacks).
+    public var forms: [PokemonForm]
 }
 
 /// One row of `mydex search`: a species that matched, and the user's Pokémon of that species.
@@ -66,14 +79,55 @@ public struct SpeciesFinder: Sendable {
     }
 
     /// The species with this national number, or whose name (in any language) is `query`, or
-    /// whose name in the user's language is the only one that starts with it (`pika`).
+    /// whose name in the user's language is the only one that starts with it (`pika`), or of
+    /// the form `query` names (`vulpix-alola`).
     public func species(matching query: String) async throws -> Species {
+        try await lookUp(query).species
+    }
+
+    /// A species in one of its forms: what `species(matching:)` finds, in the form `query`
+    /// names (`vulpix-alola`, `charizard-mega-x`, "Alolan Vulpix", "ロコン (アローラのすがた)"),
+    /// or in the form `form` names among the species' (`alola`, `mega-x`, "Alolan Form"), else
+    /// in its own form. The species comes as the form is: its types, stats and abilities.
+    public func pokemon(matching query: String, form formQuery: String? = nil) async throws -> FoundPokemon {
+        let (species, named) = try await lookUp(query)
+        let forms = try await pokedex.forms(ofSpecies: species.id)
+        var form = named ?? forms.first(where: \.isSpeciesDefault) ?? .plain(of: species)
+        if let formQuery, !formQuery.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let chosen = Self.form(formQuery, among: forms, of: species) else {
+                let name = try await pokedex.rows(ids: [species.id]).first.map(Self.label) ?? species.name
+                throw PokedexError.noForm(species: name, query: formQuery, forms: forms.map { $0.formIdentifier ?? $0.identifier })
+            }
+            form = chosen
+        }
+        let shown = form.isSpeciesDefault
+            ? species : species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
+        return FoundPokemon(species: shown, form: form, forms: forms)
+    }
+
+    /// The form of `species` that `query` names: by its identifier, whole or without the
+    /// species' (`vulpix-alola`, `alola`), by its name or its form's name in any language the
+    /// reading one has, else the only one whose identifier or name starts with it.
+    static func form(_ query: String, among forms: [PokemonForm], of species: Species) -> PokemonForm? {
+        let wanted = SearchText.normalized(query)
+        guard !wanted.isEmpty else { return nil }
+        func keys(_ form: PokemonForm) -> [String] {
+            [form.identifier, form.formIdentifier, form.name, form.formName].compactMap { $0 }.map(SearchText.normalized)
+        }
+        if let exact = forms.first(where: { keys($0).contains(wanted) }) { return exact }
+        let prefixed = forms.filter { form in keys(form).contains { $0.hasPrefix(wanted) } }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// What `query` names: a species by number or name, else a form by its identifier or whole
+    /// name (then the species is the form's), else a species by a unique prefix of its name.
+    func lookUp(_ query: String) async throws -> (species: Species, form: PokemonForm?) {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         if let number = Self.number(trimmed) {
             guard let species = try await pokedex.species(id: number) else {
                 throw PokedexError.noMatch(query: query, suggestions: [])
             }
-            return species
+            return (species, nil)
         }
         let wanted = SearchText.normalized(trimmed)
         var ids = wanted.isEmpty ? [] : try await pokedex.speciesIDs(nameKey: wanted)
@@ -82,10 +136,18 @@ public struct SpeciesFinder: Sendable {
             throw PokedexError.ambiguous(query: query, matches: rows.map(Self.label))
         }
         if ids.isEmpty, !wanted.isEmpty {
+            let formIDs = try await pokedex.formIDs(nameKey: wanted)
+            let forms = try await pokedex.forms(ids: formIDs).values.sorted { $0.id < $1.id }
+            if forms.count > 1 {
+                throw PokedexError.ambiguous(query: query, matches: forms.map { form in form.name.map { "\($0) (\(form.identifier))" } ?? form.identifier })
+            }
+            if let form = forms.first, let species = try await pokedex.species(id: form.speciesID) {
+                return (species, form)
+            }
             let prefixed = try await pokedex.speciesIDs(shownNamePrefix: wanted)
             if prefixed.count == 1 { ids = prefixed }
         }
-        if let id = ids.first, let species = try await pokedex.species(id: id) { return species }
+        if let id = ids.first, let species = try await pokedex.species(id: id) { return (species, nil) }
         throw PokedexError.noMatch(query: query, suggestions: try await suggestions(for: trimmed))
     }
 

@@ -22,7 +22,7 @@ public enum TransferFormat: String, Sendable, CaseIterable {
 
 /// The columns of an exported file, in order: CSV header names and JSON keys.
 public enum TransferColumn: String, Sendable, CaseIterable {
-    case id, uuid, dex, species, name, nickname, favorite, shiny, caughtAt, releasedAt
+    case id, uuid, dex, species, form, name, nickname, favorite, shiny, caughtAt, releasedAt
 
     /// The CSV header's name: `caught_at`, `released_at`, the rest as they are.
     public var csvName: String {
@@ -40,6 +40,7 @@ public enum TransferColumn: String, Sendable, CaseIterable {
         case .uuid: entry.uuid
         case .dex: String(entry.speciesID)
         case .species: entry.speciesName
+        case .form: entry.form
         case .name: entry.name
         case .nickname: entry.nickname ?? ""
         case .favorite: entry.isFavorite ? "true" : "false"

@@ -31,6 +31,11 @@ public struct EntryQuery: Sendable, Equatable {
     /// Text that a nickname or a species name in any language contains, compared as searches
     /// compare (`SearchText`).
     public var name: String?
+    /// A form, by PokeAPI's form identifier (`alola`, `mega`: also `galar-standard`, `mega-x`),
+    /// whole identifier (`vulpix-alola`) or form name in any language ("Alolan Form").
+    public var form: String?
+    /// Only regional forms (Alolan, Galarian, Hisuian, Paldean).
+    public var regionalOnly = false
     /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
     /// counts are of every entry the filters select.
     public var limit: Int?
@@ -39,8 +44,10 @@ public struct EntryQuery: Sendable, Equatable {
     public init(
         order: Order = .id, reverse: Bool = false, includeReleased: Bool = false, favoritesOnly: Bool = false,
         releasedOnly: Bool = false, shinyOnly: Bool = false, type: String? = nil, generation: Int? = nil,
-        name: String? = nil, limit: Int? = nil, offset: Int = 0
+        name: String? = nil, form: String? = nil, regionalOnly: Bool = false, limit: Int? = nil, offset: Int = 0
     ) {
+        self.form = form
+        self.regionalOnly = regionalOnly
         self.order = order
         self.reverse = reverse
         self.includeReleased = includeReleased
@@ -84,14 +91,19 @@ extension CollectionStore {
     /// selects (`SpeciesSQL.shown`, a materialized CTE), not once per entry.
     static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
         """
-        WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
+        WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
+            \(SpeciesSQL.shownForms(ids: "SELECT DISTINCT form_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
         SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
             (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
             (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
             coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
-            coalesce(w.name, '#' || c.species_id) AS name,
-            coalesce(w.type_list, '') AS type_list, coalesce(w.type_name_list, '') AS type_name_list, c.uuid
+            \(SpeciesSQL.entryName) AS name,
+            coalesce(sf.type_list, w.type_list, '') AS type_list,
+            coalesce(sf.type_name_list, w.type_name_list, '') AS type_name_list, c.uuid,
+            c.form_id, coalesce(sf.identifier, w.species_name, 'species-' || c.species_id) AS form,
+            sf.id IS NULL AS default_form
         FROM main.caught_pokemon c LEFT JOIN shown w ON w.id = c.species_id
+        LEFT JOIN shown_forms sf ON sf.id = c.form_id AND NOT sf.species_default
         WHERE \(condition)
         ORDER BY \(orderBy)
         """
@@ -103,9 +115,9 @@ extension CollectionStore {
         case .id: terms = ["c.id"]
         case .dex: terms = ["c.species_id", "c.id"]
         case .caught: terms = ["c.caught_at", "c.id"]
-        case .name: terms = ["w.name_key", "w.name", "c.id"]
+        case .name: terms = ["\(SpeciesSQL.entryNameKey)", "name", "c.id"]
         case .nickname:
-            terms = ["c.nickname IS NULL", "search_key(c.nickname)", "c.nickname", "w.name_key", "w.name", "c.id"]
+            terms = ["c.nickname IS NULL", "search_key(c.nickname)", "c.nickname", "\(SpeciesSQL.entryNameKey)", "name", "c.id"]
         }
         return terms.map { query.reverse ? "\($0) DESC" : $0 }.joined(separator: ", ")
     }
@@ -142,9 +154,16 @@ extension CollectionStore {
                     coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
                 FROM main.caught_pokemon c WHERE \(condition)
                 """, arguments: arguments)
+            // Species, and the other forms among the entries (their own names and types).
             let shown = try Row.fetchAll(db, sql: """
-                WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
+                WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
+                    \(SpeciesSQL.shownForms(ids: "SELECT DISTINCT form_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
                 SELECT name, type_name_list FROM shown
+                UNION ALL
+                SELECT coalesce(sf.name, coalesce(w.name, '#' || fo.species_id) || ' (' || sf.form_identifier || ')'),
+                    sf.type_name_list
+                FROM shown_forms sf JOIN catalog.forms fo ON fo.id = sf.id LEFT JOIN shown w ON w.id = fo.species_id
+                WHERE NOT sf.species_default
                 """, arguments: arguments)
             let nicknames = try String.fetchAll(db, sql: """
                 SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
@@ -220,19 +239,28 @@ extension CollectionStore {
     /// Adds a caught Pokémon (and saves its freshly fetched species, if given) together with its
     /// history row, in one transaction.
     public func recordCatch(
-        speciesID: Int, isShiny: Bool, at date: Date, fetchedSpecies: Species? = nil
+        speciesID: Int, formID: Int? = nil, isShiny: Bool, at date: Date, fetchedSpecies: Species? = nil
     ) async throws -> CollectionEntry {
         let language = self.language
         return try await write { db in
             if let fetchedSpecies { try fetchedSpecies.upsert(db) }
             guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
             else { throw StoreError.speciesNotCached(id: speciesID) }
+            // The species' own form unless a form is named (PokeAPI numbers an unknown
+            // species' own form as the species).
+            let defaultForm = try Int.fetchOne(
+                db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID])
+            let form = formID ?? defaultForm ?? speciesID
+            let formSlug = form == (defaultForm ?? speciesID) ? nil
+                : try String.fetchOne(db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?",
+                                      arguments: [form, speciesID])
+            if form != (defaultForm ?? speciesID), formSlug == nil { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
             var pokemon = CaughtPokemon(
-                id: nil, speciesID: speciesID, nickname: nil, isFavorite: false, isShiny: isShiny,
+                id: nil, speciesID: speciesID, formID: form, nickname: nil, isFavorite: false, isShiny: isShiny,
                 caughtAt: date, releasedAt: nil)
             try pokemon.insert(db)
             try Self.appendHistory(
-                db, entryID: pokemon.id, action: .catch, detail: slug + (isShiny ? " (shiny)" : ""), at: date)
+                db, entryID: pokemon.id, action: .catch, detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
             return try Self.entry(pokemon.id ?? 0, language, db)
         }
     }

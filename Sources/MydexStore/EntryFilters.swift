@@ -84,14 +84,28 @@ extension CollectionStore {
             conditions.append("+c.species_id IN (SELECT id FROM pokedex_species WHERE generation = :generation)")
         }
         if query.type != nil {
-            conditions.append("+c.species_id IN (SELECT species_id FROM pokedex_types WHERE type = :type)")
+            // The entry's types: its form's, for a form other than the species' own.
+            conditions.append("""
+                (CASE WHEN c.form_id IN (SELECT id FROM catalog.forms WHERE NOT species_default)
+                    THEN c.form_id IN (SELECT form_id FROM catalog.form_types WHERE type = :type)
+                    ELSE +c.species_id IN (SELECT species_id FROM pokedex_types WHERE type = :type) END)
+                """)
         }
         if query.name != nil {
             conditions.append("""
                 ((c.nickname IS NOT NULL AND instr(search_key(c.nickname), :name) > 0)
-                 OR c.species_id IN (SELECT species_id FROM \(SpeciesSQL.allNames) WHERE instr(key, :name) > 0))
+                 OR c.species_id IN (SELECT species_id FROM \(SpeciesSQL.allNames) WHERE instr(key, :name) > 0)
+                 OR c.form_id IN (SELECT form_id FROM catalog.form_names WHERE instr(key, :name) > 0))
                 """)
         }
+        if query.form != nil {
+            conditions.append("""
+                c.form_id IN (SELECT id FROM catalog.forms
+                    WHERE form_identifier = :form OR form_identifier LIKE :form || '-%' OR identifier = :form
+                    UNION SELECT form_id FROM catalog.form_names WHERE search_key(form_name) = :formKey)
+                """)
+        }
+        if query.regionalOnly { conditions.append("c.form_id IN (SELECT id FROM catalog.forms WHERE regional)") }
         return conditions.joined(separator: " AND ")
     }
 
@@ -99,6 +113,8 @@ extension CollectionStore {
         [
             "language": language, "generation": query.generation, "type": query.type,
             "name": query.name.map(SearchText.normalized), "limit": query.limit ?? -1, "offset": query.offset,
+            "form": query.form.map { $0.trimmingCharacters(in: .whitespaces).lowercased() },
+            "formKey": query.form.map(SearchText.normalized),
         ]
     }
 

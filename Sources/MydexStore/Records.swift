@@ -9,6 +9,8 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
 
     public var id: Int64?
     public var speciesID: Int
+    /// PokeAPI's id of the entry's form (`PokemonForm.id`): 37 Vulpix, 10205 Alolan Vulpix.
+    public var formID: Int
     public var nickname: String?
     public var isFavorite: Bool
     public var isShiny: Bool
@@ -68,6 +70,12 @@ public struct EntryChange: Sendable, Equatable {
 public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     public var id: Int64
     public var speciesID: Int
+    /// PokeAPI's id of the entry's form.
+    public var formID: Int
+    /// PokeAPI's identifier of the form (`vulpix-alola`; `vulpix` for the species' own).
+    public var form: String
+    /// Whether the form is the species' own (then `name` is the species').
+    public var isDefaultForm: Bool
     public var nickname: String?
     public var isFavorite: Bool
     public var isShiny: Bool
@@ -75,9 +83,10 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     public var releasedAt: Date?
     /// PokeAPI's name of the species, e.g. `mr-mime`.
     public var speciesName: String
-    /// The species' name in the store's language (else English, else PokeAPI's name).
+    /// The name in the store's language (else English, else PokeAPI's name): the species', or
+    /// for another form the form's whole name ("Alolan Vulpix").
     public var name: String
-    /// PokeAPI type names in slot order, joined by "/" (one column reads faster than a list).
+    /// PokeAPI type names in slot order (the form's), joined by "/" (one column reads faster than a list).
     public var typeList: String
     /// The type names in the store's language, joined by "/".
     public var typeNameList: String
@@ -101,6 +110,9 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         typeList = row[9]
         typeNameList = row[10]
         uuid = row[11]
+        formID = row[12]
+        form = row[13]
+        isDefaultForm = row[14]
     }
 
     /// Dates are stored to the millisecond; the conversion's floating-point error is rounded away.

@@ -19,6 +19,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case entryReleased(id: Int64)
     case favoriteNeedsForce(id: Int64)
     case speciesNotCached(id: Int)
+    /// A catch or an import named a form that is not one of the species' in the catalog.
+    case formNotInCatalog(id: Int, speciesID: Int)
     case fileExists(path: String)
     case fileMissing(path: String)
     case backupFailed(path: String, detail: String)
@@ -65,6 +67,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return tr("store.error.favorite-needs-force", ["id": String(id)])
         case .speciesNotCached(let id):
             return tr("store.error.species-not-cached", ["id": String(id)])
+        case .formNotInCatalog(let id, let speciesID):
+            return tr("store.error.form-not-in-catalog", ["id": String(id), "species": String(speciesID)])
         case .fileExists(let path):
             return tr("store.error.file-exists", ["path": path])
         case .fileMissing(let path):

@@ -9,6 +9,8 @@ public struct ImportedEntry: Sendable, Equatable {
     /// Its stable identity, lower-case: an entry whose uuid the collection holds is not added again.
     public var uuid: String
     public var speciesID: Int
+    /// PokeAPI's id of its form; nil for the species' own (files written before forms).
+    public var formID: Int?
     public var nickname: String?
     public var isFavorite: Bool
     public var isShiny: Bool
@@ -16,12 +18,13 @@ public struct ImportedEntry: Sendable, Equatable {
     public var releasedAt: Date?
 
     public init(
-        line: Int, uuid: String, speciesID: Int, nickname: String?, isFavorite: Bool, isShiny: Bool, caughtAt: Date,
-        releasedAt: Date?
+        line: Int, uuid: String, speciesID: Int, formID: Int? = nil, nickname: String?, isFavorite: Bool, isShiny: Bool,
+        caughtAt: Date, releasedAt: Date?
     ) {
         self.line = line
         self.uuid = uuid
         self.speciesID = speciesID
+        self.formID = formID
         self.nickname = nickname
         self.isFavorite = isFavorite
         self.isShiny = isShiny
@@ -66,6 +69,15 @@ extension CollectionStore {
         }
     }
 
+    /// Every form of the catalog by PokeAPI identifier (`vulpix-alola`): its id and species.
+    public func formIdentifiers() async throws -> [String: (id: Int, speciesID: Int)] {
+        try await read { db in
+            Dictionary(try Row.fetchAll(db, sql: "SELECT identifier, id, species_id FROM catalog.forms").map {
+                ($0["identifier"] as String, (id: $0["id"] as Int, speciesID: $0["species_id"] as Int))
+            }) { first, _ in first }
+        }
+    }
+
     /// Adds, in one transaction, the entries whose uuid the collection does not hold yet, with
     /// their times as given and new local ids. Each is recorded as the history replays it: an
     /// `import` row (its catch), then `nickname-set`, `favorite` and `release` rows for what it
@@ -84,12 +96,32 @@ extension CollectionStore {
             let slugs = Dictionary(
                 try Row.fetchAll(db, sql: "SELECT id, name FROM pokedex_species").map { ($0["id"] as Int, $0["name"] as String) }
             ) { first, _ in first }
+            // Each species' own form, and every form's identifier (for the history).
+            let defaultForms = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT species_id, id FROM catalog.forms WHERE species_default")
+                    .map { ($0["species_id"] as Int, $0["id"] as Int) }
+            ) { first, _ in first }
+            let forms = Dictionary(
+                try Row.fetchAll(db, sql: "SELECT id, species_id, identifier FROM catalog.forms")
+                    .map { ($0["id"] as Int, (speciesID: $0["species_id"] as Int, identifier: $0["identifier"] as String)) }
+            ) { first, _ in first }
             return try entries.map { entry in
                 if let existing = try Self.entryID(uuid: entry.uuid, db) {
                     return ImportOutcome(entry: entry, action: .alreadyHere, id: existing)
                 }
                 guard let slug = slugs[entry.speciesID] else { throw StoreError.speciesNotCached(id: entry.speciesID) }
-                return ImportOutcome(entry: entry, action: .imported, id: try Self.insert(entry, slug: slug, at: date, db))
+                let ownForm = defaultForms[entry.speciesID] ?? entry.speciesID
+                let formID = entry.formID ?? ownForm
+                var formSlug: String?
+                if formID != ownForm {
+                    guard let form = forms[formID], form.speciesID == entry.speciesID else {
+                        throw StoreError.formNotInCatalog(id: formID, speciesID: entry.speciesID)
+                    }
+                    formSlug = form.identifier
+                }
+                return ImportOutcome(
+                    entry: entry, action: .imported,
+                    id: try Self.insert(entry, formID: formID, slug: formSlug ?? slug, at: date, db))
             }
         }
     }
@@ -98,12 +130,12 @@ extension CollectionStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
     }
 
-    private static func insert(_ entry: ImportedEntry, slug: String, at date: Date, _ db: Database) throws -> Int64 {
+    private static func insert(_ entry: ImportedEntry, formID: Int, slug: String, at date: Date, _ db: Database) throws -> Int64 {
         try db.cachedStatement(sql: """
-            INSERT INTO main.caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO main.caught_pokemon (species_id, form_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                entry.speciesID, entry.nickname, entry.isFavorite, entry.isShiny, StoredDate.text(entry.caughtAt),
+                entry.speciesID, formID, entry.nickname, entry.isFavorite, entry.isShiny, StoredDate.text(entry.caughtAt),
                 entry.releasedAt.map(StoredDate.text), entry.uuid,
             ])
         let id = db.lastInsertedRowID

@@ -79,7 +79,13 @@ struct FormSource {
                 let form = localized[language]?.form ?? ""
                 let full = localized[language]?.pokemon ?? ""
                 if !form.isEmpty { shortNames[language] = form }
-                if !full.isEmpty { names[language] = full } else if !form.isEmpty { names[language] = "\(species) (\(form))" }
+                if !full.isEmpty {
+                    names[language] = full
+                } else if form.contains(species) {
+                    names[language] = form  // already the whole name: "メガリザードンＸ", "ハードロック・ピカチュウ"
+                } else if !form.isEmpty {
+                    names[language] = "\(species) (\(form))"
+                }
             }
             let ownSlug = [identifier] + (isDefault ? [pokemonIdentifiers[pokemon] ?? identifier] : [])
             formsByPokemon[pokemon, default: []].append(BuiltInPokedex.FormRecord(

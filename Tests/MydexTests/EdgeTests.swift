@@ -401,7 +401,7 @@ struct EntryJSONWriterTests {
 
 extension EntryJSON {
     static let sample = EntryJSON(
-        id: 1, dex: 25, species: "pikachu", name: "Pikachu", nickname: nil, types: ["electric"], typeNames: ["Electric"],
+        id: 1, dex: 25, species: "pikachu", form: "pikachu", name: "Pikachu", nickname: nil, types: ["electric"], typeNames: ["Electric"],
         favorite: true, shiny: false, caughtAt: Date(timeIntervalSince1970: 1_763_710_500.123), releasedAt: nil,
         uuid: "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f")
 }

@@ -112,7 +112,7 @@ struct ExportImportTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
         let run = await target.run("import", bad)
         #expect(run.status == 1)
-        let (bulbasaur, eevee) = format == "csv" ? (3, 4) : (20, 38)
+        let (bulbasaur, eevee) = format == "csv" ? (3, 4) : (21, 40)
         #expect(run.standardError == """
             Error: nothing was imported; fix the file and try again:
               line \(bulbasaur): species 2000 does not exist in the Pokédex
@@ -157,9 +157,9 @@ struct ExportImportTests {
         let run = await source.run("export")
         #expect(run.status == 0)
         let lines = run.standardOutput.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,uuid,dex,species,name,nickname,favorite,shiny,caught_at,released_at")
-        #expect(lines[1].hasSuffix(",25,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,"))
-        #expect(lines[3].hasSuffix(",133,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z"))
+        #expect(lines[0] == "id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at")
+        #expect(lines[1].hasSuffix(",25,pikachu,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,"))
+        #expect(lines[3].hasSuffix(",133,eevee,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z"))
         #expect(lines.count == 5 && lines[4].isEmpty)
 
         // Fields nicknames cannot hold (line breaks) are quoted too, and read back.
@@ -196,11 +196,11 @@ struct ExportImportTests {
         #expect(record.forStandardOutput(terminal: true).rendered == "1,\\u{1B}]0;owned\\u{7},x")
         #expect(record.forFile == "1,\u{1B}]0;owned\u{07},x\r\n")
         let onTerminal = await source.run(["export"], columns: 80)
-        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,name,nickname,favorite,shiny,caught_at,released_at\n"))
+        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at\n"))
 
         // Names in --lang; the rest of the record is the same in every language.
         let korean = await source.run("export", "--lang", "ko")
-        #expect(korean.standardOutput.components(separatedBy: "\r\n")[1].contains(",25,pikachu,피카츄,"))
+        #expect(korean.standardOutput.components(separatedBy: "\r\n")[1].contains(",25,pikachu,pikachu,피카츄,"))
 
         let bom = await source.run("export", "--bom")
         #expect(Array(bom.standardOutput.utf8.prefix(3)) == CSVText.byteOrderMark)

@@ -1,6 +1,7 @@
 import Foundation
 import MydexCLI
-@testable import MydexStore
+@testable import MydexCatalog
+import MydexStore
 import Testing
 
 /// mydex used end to end in other languages: every command, the main error paths and every
@@ -77,11 +78,13 @@ struct LanguageTranscriptTests {
         return words
     }
 
-    /// Every word in Latin letters of a species or type name in any language: data, not mydex's text.
+    /// Every word in Latin letters of a species, form or type name: data, not mydex's text.
     static func dataWords() async throws -> Set<String> {
         let store = try CollectionStore.inMemory(now: Date(), language: "en")
         let pokedex = Pokedex(store: store)
+        let forms = try await pokedex.forms(ids: Array(1...Catalog.firstFormID + 1000)).values
         let names = try await pokedex.names().map(\.name) + (try await pokedex.typeNames()).map(\.name)
+            + forms.compactMap(\.name) + forms.compactMap(\.formName) + forms.compactMap(\.formIdentifier)
         var words: Set<String> = ["Sparky"]
         for name in names {
             for word in name.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) { words.insert(String(word)) }

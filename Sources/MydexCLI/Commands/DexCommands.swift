@@ -30,6 +30,9 @@ struct DexShowCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("dex.show.argument.query")))
     var query: [String]
 
+    @Option(help: ArgumentHelp(tr("dex.show.option.form"), valueName: "form"))
+    var form: String?
+
     @Flag(help: ArgumentHelp(tr("dex.show.flag.no-sprite")))
     var noSprite = false
 
@@ -41,19 +44,22 @@ struct DexShowCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
+        let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
+        let species = found.species
         let pokedex = Pokedex(store: store)
         let tally = try await pokedex.tally(speciesID: species.id)
         let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
         let profile = try await pokedex.profile(of: species)
-        let picture = printer.picture(of: species.id, shiny: false, from: context.sprites, wanted: !noSprite)
+        let picture = printer.picture(of: found.form.spriteID, shiny: false, from: context.sprites, wanted: !noSprite)
         try printer.emit(Output(
-            species: species, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
+            found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.
+    /// The species object carries the form shown (`form`) and the species' forms (`forms`).
     struct Output: CommandOutput {
-        let species: Species
+        let found: FoundPokemon
+        var species: Species { found.species }
         let profile: SpeciesProfile
         let tally: SpeciesTally
         let entries: [CollectionEntry]
@@ -65,7 +71,10 @@ struct DexShowCommand: MydexCommand {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(SpeciesJSON(species, localizer, profile: profile), forKey: .species)
+            var json = SpeciesJSON(species, localizer, profile: profile)
+            json.form = FormJSON(found.form, speciesName: localizer.name(species))
+            json.forms = found.forms.map { FormJSON($0, speciesName: localizer.name(species)) }
+            try container.encode(json, forKey: .species)
             try container.encode(tally.caught, forKey: .caught)
             try container.encode(tally.held, forKey: .held)
             try container.encode(entries.map(EntryJSON.init), forKey: .entries)
@@ -73,8 +82,11 @@ struct DexShowCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
-            try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(localizer.name(species)).styled(.bold, if: printer.color))
+            let speciesName = localizer.name(species)
+            let name = presentation.formName(found.form, speciesName: speciesName)
+            try printer.line(SafeText("\(presentation.dexNumber(species.id)) ") + SafeText(name).styled(.bold, if: printer.color))
             var fields = presentation.speciesFields(species)
+            fields += presentation.formFields(found, speciesName: speciesName)
             fields.append((tr("dex.show.label.you-hold"), entries.isEmpty ? tr("dex.show.none-yet") : tr("dex.show.you-hold", [
                 "count": entries.count,
                 "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.joined(separator: ", "),

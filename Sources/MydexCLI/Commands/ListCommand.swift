@@ -39,6 +39,12 @@ struct ListCommand: MydexCommand {
     @Option(help: ArgumentHelp(tr("list.option.name"), valueName: "text"))
     var name: String?
 
+    @Option(help: ArgumentHelp(tr("list.option.form"), valueName: "form"))
+    var form: String?
+
+    @Flag(help: ArgumentHelp(tr("list.option.regional")))
+    var regional = false
+
     @Flag(help: ArgumentHelp(tr("list.option.released")))
     var released = false
 
@@ -62,6 +68,7 @@ struct ListCommand: MydexCommand {
         if let name, SearchText.normalized(name).isEmpty {
             throw ValidationError(tr("list.error.name"))
         }
+        if let form, SearchText.normalized(form).isEmpty { throw ValidationError(tr("list.error.form")) }
         if sort == .count && !group { throw ValidationError(tr("list.error.sort-count")) }
         if sort == .nickname && group {
             throw ValidationError(tr("list.error.sort-nickname"))
@@ -78,7 +85,7 @@ struct ListCommand: MydexCommand {
         let query = EntryQuery(
             order: sort.entryOrder, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
-            limit: limit, offset: offset)
+            form: form, regionalOnly: regional, limit: limit, offset: offset)
         if group { return try await runGrouped(query, store: store, printer: printer) }
         let output = EntryListOutput(printer: printer, withReleased: all || released)
         if printer.json {

@@ -21,6 +21,9 @@ struct SpriteCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("sprite.flag.shiny")))
     var shiny = false
 
+    @Option(help: ArgumentHelp(tr("sprite.option.form"), valueName: "form"))
+    var form: String?
+
     @Option(help: ArgumentHelp(tr("sprite.option.generation"), valueName: "n"))
     var generation: Int?
 
@@ -46,6 +49,9 @@ struct SpriteCommand: MydexCommand {
         if !pokemon.contains(where: Self.isRandom), generation != nil || seed != nil {
             throw ValidationError(tr("sprite.error.without-random"))
         }
+        if form != nil, pokemon.allSatisfy(Self.isRandom) {
+            throw ValidationError(tr("sprite.error.form-with-random"))
+        }
     }
 
     static func isRandom(_ argument: String) -> Bool {
@@ -68,24 +74,32 @@ struct SpriteCommand: MydexCommand {
             try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
         }
         var generator = context.random.generator(seed: seed)
-        var picks: [(speciesID: Int, shiny: Bool)] = []
+        var picks: [(speciesID: Int, form: PokemonForm?, shiny: Bool)] = []
         for argument in pokemon {
             if Self.isRandom(argument) {
                 let pick = generation == nil
                     ? RandomSpecies.offline(amongBuiltIn: try speciesCount.value(), using: &generator)
                     : try await RandomSpecies(store: try pokedex.value()).offline(generation: generation, using: &generator)
-                picks.append((pick.speciesID, shiny || pick.shiny))
-            } else if let number = Int(argument), number >= 1, try number <= speciesCount.value() {
-                picks.append((number, shiny))
+                picks.append((pick.speciesID, nil, shiny || pick.shiny))
+            } else if form == nil, let number = Int(argument), number >= 1, try number <= speciesCount.value() {
+                picks.append((number, nil, shiny))
             } else {
-                picks.append((try await SpeciesFinder(store: try pokedex.value()).species(matching: argument).id, shiny))
+                // A species, or any form of one (battle-only ones too): `vulpix-alola`, `37 --form alola`.
+                let found = try await SpeciesFinder(store: try pokedex.value()).pokemon(matching: argument, form: form)
+                picks.append((found.species.id, found.form.isSpeciesDefault ? nil : found.form, shiny))
             }
         }
-        // Names only when something shows them.
-        let named = printer.json || !noTitle
+        // Names only when something shows them (a title, JSON, or the note on a form drawn as its species).
+        let named = printer.json || !noTitle || picks.contains(where: { $0.form.map { !$0.hasOwnSprite } ?? false })
             ? Dictionary(uniqueKeysWithValues: try await Pokedex(store: try pokedex.value()).rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
             : [:]
-        var drawings = picks.map { Drawing(speciesID: $0.speciesID, row: named[$0.speciesID], shiny: $0.shiny) }
+        var drawings = picks.map { Drawing(speciesID: $0.speciesID, form: $0.form, row: named[$0.speciesID], shiny: $0.shiny) }
+        for drawing in drawings where !printer.json {
+            guard let form = drawing.form, !form.hasOwnSprite else { continue }
+            let speciesName = drawing.row?.name ?? "#\(drawing.speciesID)"
+            try printer.note(SafeText(printer.presentation.formName(form, speciesName: speciesName) + " "
+                + tr("form.no-own-sprite", ["name": speciesName])))
+        }
         // JSON is about the species only: it needs no picture.
         if !printer.json, big {
             let bigSprites = try network.bigSprites(context)
@@ -99,7 +113,7 @@ struct SpriteCommand: MydexCommand {
             guard let sprites = context.sprites else { throw MydexFailure(SpriteSource.missing) }
             for index in drawings.indices {
                 let drawing = drawings[index]
-                guard let sprite = sprites.sprite(speciesID: drawing.speciesID, shiny: drawing.shiny) else {
+                guard let sprite = sprites.sprite(speciesID: drawing.form?.spriteID ?? drawing.speciesID, shiny: drawing.shiny) else {
                     let name = try await Pokedex(store: try pokedex.value()).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
                     let arguments: [String: any TextArgument] = ["name": name, "id": String(drawing.speciesID)]
                     throw MydexFailure(drawing.shiny ? tr("sprite.error.no-shiny-sprite", arguments) : tr("sprite.error.no-sprite", arguments))
@@ -112,6 +126,8 @@ struct SpriteCommand: MydexCommand {
 
     struct Drawing {
         var speciesID: Int
+        /// The form drawn, when it is not the species' own.
+        var form: PokemonForm?
         /// The species as lists show it; nil when nothing prints its name.
         var row: PokedexRow?
         var shiny: Bool
@@ -127,6 +143,8 @@ struct SpriteCommand: MydexCommand {
         private struct Item: Encodable {
             var dex: Int
             var species: String
+            /// PokeAPI's identifier of the form, when it is not the species' own.
+            var form: String?
             var name: String
             var shiny: Bool
         }
@@ -136,7 +154,10 @@ struct SpriteCommand: MydexCommand {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(drawings.compactMap { drawing in
-                drawing.row.map { Item(dex: $0.id, species: $0.speciesName, name: $0.name, shiny: drawing.shiny) }
+                drawing.row.map { row in
+                    Item(dex: row.id, species: row.speciesName, form: drawing.form?.identifier,
+                         name: drawing.form.map { Presentation.formName($0, speciesName: row.name) } ?? row.name, shiny: drawing.shiny)
+                }
             }, forKey: .sprites)
         }
 
@@ -144,7 +165,8 @@ struct SpriteCommand: MydexCommand {
             try printer.draw(drawings.compactMap { drawing in
                 drawing.sprite.map { sprite in
                     let title = drawing.row.map { row in
-                        let arguments: [String: any TextArgument] = ["number": printer.presentation.dexNumber(row.id), "name": row.name]
+                        let name = drawing.form.map { printer.presentation.formName($0, speciesName: row.name) } ?? row.name
+                        let arguments: [String: any TextArgument] = ["number": printer.presentation.dexNumber(row.id), "name": name]
                         return drawing.shiny ? tr("sprite.title.shiny", arguments) : tr("sprite.title.regular", arguments)
                     }
                     return Picture(sprite, title: titles ? title : nil)

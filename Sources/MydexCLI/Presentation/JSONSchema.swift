@@ -34,6 +34,8 @@ struct EntryJSON: Encodable, Sendable {
     var id: Int64
     var dex: Int
     var species: String
+    /// PokeAPI's identifier of the entry's form (`vulpix-alola`; the species' own: `vulpix`).
+    var form: String
     var name: String
     var nickname: String?
     var types: [String]
@@ -51,6 +53,7 @@ extension EntryJSON {
         id = entry.id
         dex = entry.speciesID
         species = entry.speciesName
+        form = entry.form
         name = entry.name
         nickname = entry.nickname
         types = entry.types
@@ -99,6 +102,9 @@ struct SpeciesJSON: Encodable, Sendable {
     var genderless: Bool?
     var growthRate: String?
     var habitat: TermJSON?
+    /// The form shown (`dex NAME --form …`), and every form of the species: in `dex` only.
+    var form: FormJSON?
+    var forms: [FormJSON]?
 
     struct AbilityJSON: Encodable, Sendable {
         var slug: String
@@ -248,6 +254,7 @@ extension EntryJSON {
             "\"caughtAt\" : " + time(caughtAt),
             "\"dex\" : \(dex)",
             "\"favorite\" : \(favorite)",
+            "\"form\" : " + string(form),
             "\"id\" : \(id)",
             "\"name\" : " + string(name),
         ]
@@ -304,5 +311,41 @@ enum JSONText {
         let (year, month, day) = GregorianDays.civil(fromDays: days)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))Z"
+    }
+}
+
+/// A form: PokeAPI's id and identifier, its names, and what kind it is.
+struct FormJSON: Encodable, Sendable {
+    var id: Int
+    /// PokeAPI's identifier (`vulpix-alola`): what `--form` and lookups accept.
+    var form: String
+    var name: String
+    var formName: String?
+    var `default`: Bool
+    var regional: Bool
+    var mega: Bool
+    var gigantamax: Bool
+    var cosmetic: Bool
+    var battleOnly: Bool
+    /// Whether a catch can meet it.
+    var wild: Bool
+    var types: [String]
+    /// Whether mydex has a box sprite of this form's own (else the species' is drawn).
+    var ownSprite: Bool
+
+    init(_ form: PokemonForm, speciesName: String) {
+        id = form.id
+        self.form = form.identifier
+        name = Presentation.formName(form, speciesName: speciesName)
+        formName = form.formName
+        `default` = form.isSpeciesDefault
+        regional = form.regional
+        mega = form.mega
+        gigantamax = form.gmax
+        cosmetic = form.cosmetic
+        battleOnly = form.battleOnly
+        wild = form.wild
+        types = form.types
+        ownSprite = form.hasOwnSprite
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import MydexCatalog
+
+/// The forms of species, in the store's language (the SQL is the catalog's `FormSQL`).
+extension Pokedex {
+    /// Every form of a species, its own first, then in PokeAPI's order; none for a species the
+    /// catalog lacks.
+    public func forms(ofSpecies id: Int) async throws -> [PokemonForm] {
+        let language = self.language
+        return try await store.read { db in
+            try FormSQL.forms(db, where: "f.species_id = :species", arguments: ["species": id, "language": language])
+        }
+    }
+
+    /// The forms with these ids (those the catalog has), by id.
+    public func forms(ids: some Collection<Int>) async throws -> [Int: PokemonForm] {
+        let idList = Array(Set(ids))
+        guard !idList.isEmpty else { return [:] }
+        let language = self.language
+        return try await store.read { db in
+            let list = idList.map(String.init).joined(separator: ", ")
+            let forms = try FormSQL.forms(db, where: "f.id IN (\(list))", arguments: ["language": language])
+            return Dictionary(forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Forms whose PokeAPI identifier (`vulpix-alola`) or whole name in any language
+    /// ("Alolan Vulpix", "ロコン (アローラのすがた)") has the search key `key`.
+    public func formIDs(nameKey key: String) async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT id FROM catalog.forms WHERE search_key(identifier) = :key
+                UNION SELECT form_id FROM catalog.form_names WHERE key = :key
+                ORDER BY 1
+                """, arguments: ["key": key])
+        }
+    }
+
+    /// The variety (PokeAPI Pokémon) a form belongs to: its height, weight, stats and abilities.
+    public func variety(id: Int) async throws -> PokemonVariety? {
+        try await store.read { db in try FormSQL.variety(db, id: id) }
+    }
+
+    /// The ids of the forms a catch of this species can meet, in order (its own first); empty
+    /// for a species the catalog has no forms for.
+    public func wildFormIDs(ofSpecies id: Int) async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND wild ORDER BY sort_order",
+                             arguments: [id])
+        }
+    }
+
+    /// The id of a species' own form: the catalog's, else the species' number (PokeAPI numbers a
+    /// species' default form as the species, Xerneas apart).
+    public func defaultFormID(ofSpecies id: Int) async throws -> Int {
+        try await store.read { db in
+            try Int.fetchOne(db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [id]) ?? id
+        }
+    }
+}
