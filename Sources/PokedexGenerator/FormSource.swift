@@ -118,6 +118,20 @@ struct FormSource {
                   let name = row["name"], !name.isEmpty else { continue }
             pokedexNames[dex, default: [:]][language] = name
         }
+        // PokeAPI names Pokédexes in a few languages only; one named as its region (kanto,
+        // paldea) takes the region's name where it has no name of its own (관동, パルデア).
+        var regionNames: [Int: [String: String]] = [:]
+        for row in try table("region_names.csv") {
+            guard let region = int(row["region_id"]), let language = int(row["local_language_id"]).flatMap({ languages[$0] }),
+                  let name = row["name"], !name.isEmpty else { continue }
+            regionNames[region, default: [:]][language] = name
+        }
+        for row in try table("pokedexes.csv") {
+            guard let dex = int(row["id"]), let region = int(row["region_id"]), regions[region] == row["identifier"] else { continue }
+            for (language, name) in regionNames[region] ?? [:] where pokedexNames[dex]?[language] == nil {
+                pokedexNames[dex, default: [:]][language] = name
+            }
+        }
         var entries: [Int: [[Int]]] = [:]
         for row in try table("pokemon_dex_numbers.csv") {
             guard let dex = int(row["pokedex_id"]), let species = int(row["species_id"]),

@@ -125,6 +125,7 @@ struct GeneratorSourceTests {
 
                 """)
             try table("regions.csv", "id,identifier\n1,kanto\n")
+            try table("region_names.csv", "region_id,local_language_id,name\n1,3,관동\n1,9,Kanto\n")
             try table("pokedexes.csv", "id,region_id,identifier,is_main_series\n1,,national,1\n2,1,kanto,1\n")
             try table("pokedex_prose.csv", "pokedex_id,local_language_id,name,description\n1,9,National,x\n2,9,Kanto,y\n2,3,관동,z\n")
             try table("pokemon_dex_numbers.csv", "species_id,pokedex_id,pokedex_number\n1,1,1\n2,1,2\n2,2,4\n1,2,1\n")

@@ -15,6 +15,7 @@ struct LanguageTranscriptTests {
         ["list", "--group"], ["list", "--favorites"], ["show", "1"], ["nickname", "1", "번개"], ["nickname", "2", "Sparky"],
         ["favorite", "1"], ["show", "1"], ["release", "2"], ["release", "1"], ["release", "1", "--force"],
         ["unrelease", "1"], ["unfavorite", "1"], ["history"], ["stats"], ["dex", "25"], ["dex", "6"], ["dex", "list", "--generation", "1", "--limit", "5"],
+        ["dex", "37", "--form", "alola"], ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
         ["search", "pika"], ["box"], ["sprite", "25"], ["backup"], ["backup", "--list"], ["export", "collection.csv"],
         ["import", "collection.csv", "--dry-run"], ["restore", "collection.csv", "--dry-run"],
         // Errors a user meets.
@@ -26,7 +27,7 @@ struct LanguageTranscriptTests {
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
                         "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import"]
-        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "sync", "--help"]]
+        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "sync", "--help"]]
     }
 
     static func environment(_ language: String) throws -> TestEnvironment {
@@ -45,7 +46,7 @@ struct LanguageTranscriptTests {
     /// Words that are never translated: commands, brands, formats.
     static let untranslated: Set<String> = [
         "mydex", "catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history", "backup",
-        "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import", "help", "sync", "random",
+        "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import", "help", "sync", "random", "progress",
         "PokeAPI", "SQLite", "JSON", "CSV", "TOML", "csv", "json", "toml", "sqlite", "libcurl", "libpng", "XDG", "y", "N",
         "UTF", "ID", "ms", "en", "ko", "ja", "fr", "de", "es", "it", "cs", "zh", "hrkt", "roma", "hans", "hant", "br", "HP", "png", "ogg", "wav", "Ogg", "PNG", "URL", "http", "https", "paplay", "aplay", "ffplay", "mpv",
     ]

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+import MydexCatalog
+
+/// A Pokédex of the games (`catalog.pokedexes`), named in the store's language.
+public struct GamePokedex: Sendable, Equatable {
+    public var id: Int
+    /// PokeAPI's identifier, e.g. `original-johto`, `paldea`.
+    public var identifier: String
+    /// The region (`johto`); nil for the national Pokédex.
+    public var region: String?
+    public var mainSeries: Bool
+    /// The name in the store's language (else its nearest, else English, else the identifier).
+    public var name: String
+    /// How many species it lists.
+    public var size: Int
+
+    public static let nationalID = 1
+}
+
+/// How much of a Pokédex the collection holds: the living dex (one held Pokémon of each), or of
+/// every collectible form, shiny or not. Released entries never count.
+public struct DexProgress: Sendable, Equatable {
+    public var pokedex: GamePokedex
+    public var caught: Int
+    public var total: Int
+    /// The national Pokédex by generation (`generation`, caught, total); empty for others.
+    public var generations: [(generation: Int, caught: Int, total: Int)]
+
+    public static func == (a: DexProgress, b: DexProgress) -> Bool {
+        a.pokedex == b.pokedex && a.caught == b.caught && a.total == b.total
+            && a.generations.map { [$0.generation, $0.caught, $0.total] } == b.generations.map { [$0.generation, $0.caught, $0.total] }
+    }
+}
+
+/// What `dex progress` counts.
+public struct ProgressQuery: Sendable, Equatable {
+    /// Only shiny entries count (the shiny living dex).
+    public var shiny = false
+    /// Every collectible form is a slot (the living form dex), not every species.
+    public var forms = false
+
+    public init(shiny: Bool = false, forms: Bool = false) {
+        self.shiny = shiny
+        self.forms = forms
+    }
+}
+
+extension Pokedex {
+    /// Every Pokédex of the games, in PokeAPI's order (the national one first).
+    public func gamePokedexes() async throws -> [GamePokedex] {
+        let language = self.language
+        return try await store.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT p.id, p.identifier, p.region, p.main_series, p.size,
+                    coalesce(l.name, n.name, e.name, p.identifier) AS name
+                FROM catalog.pokedexes p
+                LEFT JOIN catalog.pokedex_names l ON l.pokedex_id = p.id AND l.language = :language
+                LEFT JOIN catalog.pokedex_names n ON n.pokedex_id = p.id AND n.language = \(SpeciesSQL.nearestLanguage)
+                LEFT JOIN catalog.pokedex_names e ON e.pokedex_id = p.id AND e.language = 'en'
+                ORDER BY p.id
+                """, arguments: ["language": language]).map { row in
+                GamePokedex(
+                    id: row["id"], identifier: row["identifier"], region: row["region"], mainSeries: row["main_series"],
+                    name: row["name"], size: row["size"])
+            }
+        }
+    }
+
+    /// The Pokédexes whose identifier or name (any language) is `text`, as searches compare;
+    /// else those whose identifier or name contains it (`johto`: the original and updated one).
+    public func gamePokedexes(matching text: String) async throws -> [GamePokedex] {
+        let key = SearchText.normalized(text)
+        guard !key.isEmpty else { return [] }
+        let all = try await gamePokedexes()
+        let names = try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT pokedex_id, key FROM catalog.pokedex_names")
+                .map { ($0["pokedex_id"] as Int, $0["key"] as String) }
+        }
+        func keys(_ dex: GamePokedex) -> [String] {
+            [SearchText.normalized(dex.identifier)] + names.filter { $0.0 == dex.id }.map(\.1)
+        }
+        let exact = all.filter { keys($0).contains(key) }
+        return exact.isEmpty ? all.filter { keys($0).contains { $0.contains(key) } } : exact
+    }
+
+    /// How much of each Pokédex in `pokedexes` the collection holds, counted in SQL.
+    public func progress(of pokedexes: [GamePokedex], _ query: ProgressQuery) async throws -> [DexProgress] {
+        let held = "SELECT DISTINCT \(query.forms ? "form_id" : "species_id") AS id FROM main.caught_pokemon"
+            + " WHERE released_at IS NULL" + (query.shiny ? " AND is_shiny" : "")
+        // A slot: a species of the Pokédex, or (with forms) each of its species' collectible forms.
+        let slots = query.forms
+            ? "SELECT f.id, f.species_id FROM catalog.forms f WHERE NOT f.battle_only"
+            : "SELECT id, id AS species_id FROM catalog.species"
+        return try await store.read { db in
+            let counts = try Row.fetchAll(db, sql: """
+                WITH slot AS MATERIALIZED (\(slots)), held AS MATERIALIZED (\(held))
+                SELECT n.pokedex_id, count(*) AS total, count(h.id) AS caught
+                FROM (SELECT DISTINCT pokedex_id, species_id FROM catalog.pokedex_numbers) n
+                JOIN slot s ON s.species_id = n.species_id
+                LEFT JOIN held h ON h.id = s.id
+                GROUP BY n.pokedex_id
+                """)
+            let byDex = Dictionary(counts.map { ($0["pokedex_id"] as Int, (total: $0["total"] as Int, caught: $0["caught"] as Int)) }) { a, _ in a }
+            var generations: [(generation: Int, caught: Int, total: Int)] = []
+            if pokedexes.contains(where: { $0.id == GamePokedex.nationalID }) {
+                generations = try Row.fetchAll(db, sql: """
+                    WITH slot AS MATERIALIZED (\(slots)), held AS MATERIALIZED (\(held))
+                    SELECT sp.generation, count(*) AS total, count(h.id) AS caught
+                    FROM slot s JOIN catalog.species sp ON sp.id = s.species_id
+                    LEFT JOIN held h ON h.id = s.id
+                    WHERE sp.generation IS NOT NULL
+                    GROUP BY sp.generation ORDER BY sp.generation
+                    """).map { (generation: $0["generation"], caught: $0["caught"], total: $0["total"]) }
+            }
+            return pokedexes.map { dex in
+                let count = byDex[dex.id] ?? (0, 0)
+                return DexProgress(
+                    pokedex: dex, caught: count.caught, total: count.total,
+                    generations: dex.id == GamePokedex.nationalID ? generations : [])
+            }
+        }
+    }
+}
