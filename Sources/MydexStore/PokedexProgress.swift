@@ -122,3 +122,50 @@ extension Pokedex {
         }
     }
 }
+
+/// One slot of a living dex: a species at its number in a Pokédex, and what the collection
+/// holds of it.
+public struct DexSlot: Sendable, Equatable {
+    /// Its number in the Pokédex (regional numbers may start at 0: Victini in Unova).
+    public var number: Int
+    public var speciesID: Int
+    /// PokeAPI's name, e.g. `mr-mime`.
+    public var speciesName: String
+    /// In the store's language (else English, else PokeAPI's name).
+    public var name: String
+    /// Entries of it held (released ones never count), and how many of those are shiny.
+    public var held: Int
+    public var shinyHeld: Int
+}
+
+extension Pokedex {
+    /// Every slot of `pokedex` in its order, with what the collection holds: a living dex's
+    /// boxes (30 a box, as the games' and pokedextracker's).
+    public func slots(of pokedex: GamePokedex) async throws -> [DexSlot] {
+        let language = self.language
+        return try await store.read { db in
+            try Row.fetchAll(db, sql: """
+                WITH held AS MATERIALIZED (
+                    SELECT species_id, count(*) AS held, sum(is_shiny) AS shiny FROM main.caught_pokemon
+                    WHERE released_at IS NULL GROUP BY species_id),
+                \(SpeciesSQL.shown(ids: "SELECT species_id AS id FROM catalog.pokedex_numbers WHERE pokedex_id = :dex"))
+                SELECT n.number, n.species_id, coalesce(w.species_name, 'species-' || n.species_id) AS species_name,
+                    coalesce(w.name, '#' || n.species_id) AS name, coalesce(h.held, 0) AS held, coalesce(h.shiny, 0) AS shiny
+                FROM catalog.pokedex_numbers n
+                LEFT JOIN shown w ON w.id = n.species_id
+                LEFT JOIN held h ON h.species_id = n.species_id
+                WHERE n.pokedex_id = :dex
+                ORDER BY n.number, n.species_id
+                """, arguments: ["dex": pokedex.id, "language": language]).map { row in
+                DexSlot(
+                    number: row["number"], speciesID: row["species_id"], speciesName: row["species_name"], name: row["name"],
+                    held: row["held"], shinyHeld: row["shiny"])
+            }
+        }
+    }
+
+    /// The national Pokédex.
+    public func nationalPokedex() async throws -> GamePokedex? {
+        try await gamePokedexes().first { $0.id == GamePokedex.nationalID }
+    }
+}
