@@ -94,7 +94,13 @@ public struct SpeciesFinder: Sendable {
         let forms = try await pokedex.forms(ofSpecies: species.id)
         var form = named ?? forms.first(where: \.isSpeciesDefault) ?? .plain(of: species)
         if let formQuery, !formQuery.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let chosen = Self.form(formQuery, among: forms, of: species) else {
+            var named = Self.form(formQuery, among: forms, of: species)
+            if named == nil {
+                // The form's name in another language than the reading one.
+                let ids = try await pokedex.formIDs(ofSpecies: species.id, formNameKey: SearchText.normalized(formQuery))
+                if ids.count == 1 { named = forms.first { $0.id == ids[0] } }
+            }
+            guard let chosen = named else {
                 let name = try await pokedex.rows(ids: [species.id]).first.map(Self.label) ?? species.name
                 throw PokedexError.noForm(species: name, query: formQuery, forms: forms.map { $0.formIdentifier ?? $0.identifier })
             }
@@ -106,8 +112,9 @@ public struct SpeciesFinder: Sendable {
     }
 
     /// The form of `species` that `query` names: by its identifier, whole or without the
-    /// species' (`vulpix-alola`, `alola`), by its name or its form's name in any language the
-    /// reading one has, else the only one whose identifier or name starts with it.
+    /// species' (`vulpix-alola`, `alola`), by its name or its form's name in the reading
+    /// language, else the only one whose identifier or name starts with it. (`pokemon(matching:
+    /// form:)` then tries form names in every language.)
     static func form(_ query: String, among forms: [PokemonForm], of species: Species) -> PokemonForm? {
         let wanted = SearchText.normalized(query)
         guard !wanted.isEmpty else { return nil }

@@ -37,6 +37,18 @@ extension Pokedex {
         }
     }
 
+    /// The forms of a species whose form name alone, in any language, has the search key `key`
+    /// ("Alolan Form", "アローラのすがた").
+    public func formIDs(ofSpecies id: Int, formNameKey key: String) async throws -> [Int] {
+        try await store.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT DISTINCT n.form_id FROM catalog.form_names n JOIN catalog.forms f ON f.id = n.form_id
+                WHERE f.species_id = :species AND n.form_name IS NOT NULL AND search_key(n.form_name) = :key
+                ORDER BY 1
+                """, arguments: ["species": id, "key": key])
+        }
+    }
+
     /// The variety (PokeAPI Pokémon) a form belongs to: its height, weight, stats and abilities.
     public func variety(id: Int) async throws -> PokemonVariety? {
         try await store.read { db in try FormSQL.variety(db, id: id) }

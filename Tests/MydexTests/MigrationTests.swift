@@ -156,6 +156,8 @@ struct MigrationTests {
             "passimian", "bronzor", "registeel", "braixen", "relicanth", "slugma", "gastly", "bulbasaur",
         ])
         #expect(entries.map(\.nickname) == ["Sparky", nil, "Zap", nil, nil, nil, nil, nil])
+        // Schema 6 gave every entry its species' own form.
+        #expect(entries.map { $0.formID } == entries.map { $0.speciesID } && entries.allSatisfy { $0.isDefaultForm })
         #expect(entries.map(\.isFavorite) == [false, false, true, false, false, false, false, false])
         #expect(entries.map(\.isReleased) == [false, false, false, false, true, true, false, false])
         #expect(entries.map(\.typeList) == [
