@@ -29,10 +29,16 @@ public struct DexFilter: Sendable, Equatable {
     /// A PokeAPI type name (resolve what the user typed first).
     public var type: String?
     public var caught: Caught = .any
+    /// Only species of this Pokédex of the games (`GamePokedex.id`).
+    public var pokedexID: Int?
     public var offset = 0
     public var limit: Int?
 
-    public init(generation: Int? = nil, type: String? = nil, caught: Caught = .any, offset: Int = 0, limit: Int? = nil) {
+    public init(
+        generation: Int? = nil, type: String? = nil, caught: Caught = .any, pokedexID: Int? = nil, offset: Int = 0,
+        limit: Int? = nil
+    ) {
+        self.pokedexID = pokedexID
         self.generation = generation
         self.type = type
         self.caught = caught
@@ -175,11 +181,12 @@ public struct Pokedex: Sendable {
     public func page(_ filter: DexFilter) async throws -> (rows: [PokedexRow], total: Int) {
         let arguments: StatementArguments = [
             "language": language, "generation": filter.generation, "type": filter.type,
-            "limit": filter.limit ?? -1, "offset": filter.offset,
+            "limit": filter.limit ?? -1, "offset": filter.offset, "pokedex": filter.pokedexID,
         ]
         var conditions = [
             "(:generation IS NULL OR s.generation = :generation)",
             "(:type IS NULL OR s.id IN (SELECT species_id FROM pokedex_types WHERE type = :type))",
+            "(:pokedex IS NULL OR s.id IN (SELECT species_id FROM catalog.pokedex_numbers WHERE pokedex_id = :pokedex))",
         ]
         switch filter.caught {
         case .any: break

@@ -169,3 +169,52 @@ extension Pokedex {
         try await gamePokedexes().first { $0.id == GamePokedex.nationalID }
     }
 }
+
+/// What a catch completed: Pokédexes of the games whose every species is now held, and the box
+/// of the national living dex it filled (box 1: #1–#30).
+public struct CatchMilestones: Sendable, Equatable {
+    public var pokedexes: [GamePokedex] = []
+    /// The national box completed, 1-based, with its first and last number.
+    public var box: (number: Int, first: Int, last: Int)?
+
+    public init() {}
+
+    public static func == (a: CatchMilestones, b: CatchMilestones) -> Bool {
+        a.pokedexes == b.pokedexes && a.box.map { [$0.number, $0.first, $0.last] } == b.box.map { [$0.number, $0.first, $0.last] }
+    }
+}
+
+extension Pokedex {
+    /// What catching `entry` completed: nothing unless it is the only held one of its species
+    /// (a species already held completes nothing new).
+    public func milestones(completedBy entry: CollectionEntry, boxSize: Int = 30) async throws -> CatchMilestones {
+        let speciesID = entry.speciesID
+        let (heldOfSpecies, dexIDs, boxHeld, boxSlots) = try await store.read { db in
+            let held = try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM main.caught_pokemon WHERE species_id = ? AND released_at IS NULL
+                """, arguments: [speciesID]) ?? 0
+            let dexes = try Int.fetchAll(db, sql: """
+                SELECT DISTINCT n.pokedex_id FROM catalog.pokedex_numbers n JOIN catalog.pokedexes p ON p.id = n.pokedex_id
+                WHERE n.species_id = ? AND p.main_series ORDER BY 1
+                """, arguments: [speciesID])
+            let first = (speciesID - 1) / boxSize * boxSize + 1
+            let slots = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id BETWEEN ? AND ?",
+                                         arguments: [first, first + boxSize - 1]) ?? 0
+            let boxHeld = try Int.fetchOne(db, sql: """
+                SELECT count(DISTINCT species_id) FROM main.caught_pokemon
+                WHERE released_at IS NULL AND species_id BETWEEN ? AND ?
+                """, arguments: [first, first + boxSize - 1]) ?? 0
+            return (held, dexes, boxHeld, slots)
+        }
+        var milestones = CatchMilestones()
+        guard heldOfSpecies == 1 else { return milestones }
+        let dexes = try await gamePokedexes().filter { dexIDs.contains($0.id) }
+        milestones.pokedexes = try await progress(of: dexes, ProgressQuery())
+            .filter { $0.total > 0 && $0.caught == $0.total }.map(\.pokedex)
+        if boxSlots > 0, boxHeld == boxSlots {
+            let first = (speciesID - 1) / boxSize * boxSize + 1
+            milestones.box = ((speciesID - 1) / boxSize + 1, first, first + boxSlots - 1)
+        }
+        return milestones
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MydexCatalog
 import MydexStore
 import MydexText
 
@@ -20,11 +21,16 @@ struct BoxCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("box.argument.number"), valueName: "n"))
     var number = 1
 
+    @Option(help: ArgumentHelp(tr("box.option.dex"), valueName: "name"))
+    var dex: String?
+
     func validate() throws {
         if number < 1 { throw ValidationError(tr("box.error.number", ["number": String(number)])) }
+        if let dex, SearchText.normalized(dex).isEmpty { throw ValidationError(tr("dex.progress.error.empty-dex")) }
     }
 
     func run(_ context: MydexContext) async throws {
+        if let dex { return try await runLivingDex(dex, context) }
         let (store, printer) = try await global.open(context, .emptyIfMissing)
         let held = try await store.counts().active
         let boxes = max(1, (held + Self.size - 1) / Self.size)
@@ -33,9 +39,97 @@ struct BoxCommand: MydexCommand {
         }
         let entries = try await store.heldEntries(offset: (number - 1) * Self.size, count: Self.size)
         let pictures = entries.map { entry in
-            context.sprites?.sprite(speciesID: entry.speciesID, shiny: entry.isShiny).map(CellGrid.init)
+            context.sprites?.sprite(of: entry).map(CellGrid.init)
         }
         try printer.emit(Output(number: number, boxes: boxes, entries: entries, pictures: pictures))
+    }
+
+    /// A box of a Pokédex's living dex: its 30 slots in the Pokédex's order, held ones drawn
+    /// (shiny when one held is), missing ones as dim silhouettes.
+    func runLivingDex(_ name: String, _ context: MydexContext) async throws {
+        let (store, printer) = try await global.open(context, .emptyIfMissing)
+        let pokedex = Pokedex(store: store)
+        let chosen = try await DexProgressCommand.pokedex(named: name, in: pokedex)
+        let slots = try await pokedex.slots(of: chosen)
+        let boxes = max(1, (slots.count + Self.size - 1) / Self.size)
+        guard number <= boxes else {
+            throw UsageError(tr("box.dex.error.beyond", [
+                "number": String(number), "pokedex": chosen.name, "count": boxes, "total": slots.count,
+            ]))
+        }
+        let box = Array(slots.dropFirst((number - 1) * Self.size).prefix(Self.size))
+        let pictures = box.map { slot in
+            context.sprites?.sprite(speciesID: slot.speciesID, shiny: slot.shinyHeld > 0)
+                .map { slot.held > 0 ? CellGrid($0) : CellGrid($0.silhouette) }
+        }
+        try printer.emit(DexBoxOutput(pokedex: chosen, number: number, boxes: boxes, slots: box, pictures: pictures))
+    }
+
+    /// `{"pokedex": "kanto", "box": 1, "boxes": 6, "slots": [{"number": 1, "dex": 1, "species":
+    /// "bulbasaur", "name": "Bulbasaur", "held": 1, "shiny": 0}, …]}`; as text, the pictures.
+    struct DexBoxOutput: CommandOutput {
+        let pokedex: GamePokedex
+        let number: Int
+        let boxes: Int
+        let slots: [DexSlot]
+        let pictures: [CellGrid?]
+
+        struct SlotJSON: Encodable {
+            var number: Int
+            var dex: Int
+            var species: String
+            var name: String
+            var held: Int
+            var shiny: Int
+        }
+
+        private enum Keys: String, CodingKey { case pokedex, box, boxes, slots }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(pokedex.identifier, forKey: .pokedex)
+            try container.encode(number, forKey: .box)
+            try container.encode(boxes, forKey: .boxes)
+            try container.encode(slots.map {
+                SlotJSON(number: $0.number, dex: $0.speciesID, species: $0.speciesName, name: $0.name, held: $0.held, shiny: $0.shinyHeld)
+            }, forKey: .slots)
+        }
+
+        func printText(to printer: Printer) throws {
+            guard let first = slots.first, let last = slots.last else { return }
+            try printer.note(SafeText(tr("box.dex.caption", [
+                "pokedex": pokedex.name, "number": number, "boxes": boxes,
+                "first": printer.presentation.dexNumber(first.number), "last": printer.presentation.dexNumber(last.number),
+                "held": slots.count { $0.held > 0 }, "count": slots.count,
+            ])))
+            let labels = slots.map { slot in
+                let mark = slot.shinyHeld > 0 ? "✨" : slot.held > 0 ? "✓" : ""
+                return SafeText(printer.presentation.dexNumber(slot.number) + mark)
+                    .styled(slot.held > 0 ? .green : .dim, if: printer.color)
+            }
+            try BoxCommand.drawRows(pictures: pictures, labels: labels, to: printer)
+        }
+    }
+
+    /// Six to a row: the pictures side by side, each with its label under it.
+    static func drawRows(pictures: [CellGrid?], labels: [SafeText], to printer: Printer) throws {
+        for start in stride(from: 0, to: labels.count, by: perRow) {
+            let row = start..<min(start + perRow, labels.count)
+            if start > 0 { try printer.line("") }
+            let grids = row.map { pictures[$0] ?? CellGrid(width: 0, rows: []) }
+            let widths = zip(grids, row).map { max($0.width, TerminalText.displayWidth(labels[$1].plain)) }
+            for cells in SpriteLayout.compose(grids, columnWidths: widths) {
+                try printer.line(.drawn(HalfBlocks.line(cells, depth: printer.colorDepth)))
+            }
+            var line = SafeText("")
+            for (position, index) in row.enumerated() {
+                if position > 0 { line = line + SafeText(" ") }
+                let padding = widths[position] - TerminalText.displayWidth(labels[index].plain)
+                line = line + labels[index]
+                if position < row.count - 1 { line = line + SafeText(String(repeating: " ", count: max(0, padding))) }
+            }
+            try printer.line(line)
+        }
     }
 
     /// `{"box": 1, "boxes": 3, "entries": [entry, …]}`; as text, the pictures.
@@ -66,18 +160,8 @@ struct BoxCommand: MydexCommand {
                 "first": String(entries.first?.id ?? 0), "last": String(entries.last?.id ?? 0),
                 "from": first, "to": first + entries.count - 1,
             ])))
-            for start in stride(from: 0, to: entries.count, by: BoxCommand.perRow) {
-                let row = start..<min(start + BoxCommand.perRow, entries.count)
-                if start > 0 { try printer.line("") }
-                let labels = row.map { index in "#\(entries[index].id)" + (entries[index].isShiny ? "✨" : "") }
-                let grids = row.map { pictures[$0] ?? CellGrid(width: 0, rows: []) }
-                let widths = zip(grids, labels).map { max($0.width, TerminalText.displayWidth($1)) }
-                for cells in SpriteLayout.compose(grids, columnWidths: widths) {
-                    try printer.line(.drawn(HalfBlocks.line(cells, depth: printer.colorDepth)))
-                }
-                let line = zip(labels, widths).map { TerminalText.padded($0, to: $1) }.joined(separator: " ")
-                try printer.line(SafeText(line.replacingOccurrences(of: #"\s+$"#, with: "", options: .regularExpression)))
-            }
+            let labels = entries.map { SafeText("#\($0.id)" + ($0.isShiny ? "✨" : "")) }
+            try BoxCommand.drawRows(pictures: pictures, labels: labels, to: printer)
         }
     }
 }

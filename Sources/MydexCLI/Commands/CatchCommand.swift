@@ -75,13 +75,25 @@ struct CatchCommand: MydexCommand {
             return try await service.catchRandom(using: &generator, options: options)
         }
         let entry = result.entry
+        // A new species may complete a box of the national living dex, or a Pokédex. Only a
+        // nicety: the catch is made and reported even if this cannot be read.
+        let milestones = (try? await Pokedex(store: store).milestones(completedBy: entry)) ?? CatchMilestones()
         try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
             if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
                 try printer.note(SafeText(note))
             }
-            let picture = printer.picture(of: entry.speciesID, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
+            let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
             try printer.emit(Output(
                 entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason, picture: picture))
+            if let box = milestones.box {
+                try printer.note(SafeText(tr("catch.completed-box", [
+                    "number": String(box.number), "first": printer.presentation.dexNumber(box.first),
+                    "last": printer.presentation.dexNumber(box.last),
+                ])))
+            }
+            for pokedex in milestones.pokedexes {
+                try printer.note(SafeText(tr("catch.completed-pokedex", ["pokedex": pokedex.name, "count": pokedex.size])))
+            }
         }
         if cry { try await playCry(speciesID: entry.speciesID, store: store, context, offline: options.offline) }
     }

@@ -120,6 +120,9 @@ struct DexListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("dex.list.flag.missing")))
     var missing = false
 
+    @Option(help: ArgumentHelp(tr("dex.list.option.dex"), valueName: "name"))
+    var dex: String?
+
     @Option(help: ArgumentHelp(tr("dex.list.option.limit"), valueName: "n"))
     var limit = 50
 
@@ -131,18 +134,20 @@ struct DexListCommand: MydexCommand {
         if limit < 1 { throw ValidationError(tr("dex.list.error.limit")) }
         if offset < 0 { throw ValidationError(tr("dex.list.error.offset")) }
         if let generation, generation < 1 { throw ValidationError(tr("dex.list.error.generation")) }
+        if let dex, SearchText.normalized(dex).isEmpty { throw ValidationError(tr("dex.progress.error.empty-dex")) }
     }
 
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
         let finder = SpeciesFinder(store: store)
         let pokedex = Pokedex(store: store)
+        let chosen = try await dex.asyncMap { try await DexProgressCommand.pokedex(named: $0, in: pokedex) }
         let (page, total) = try await UsageError.naming(type: type, generation: generation) {
             if let generation { try await finder.checkGeneration(generation) }
             let resolvedType = try await type.asyncMap(finder.resolveType)
             let filter = DexFilter(
                 generation: generation, type: resolvedType, caught: caught ? .caught : missing ? .missing : .any,
-                offset: offset, limit: limit)
+                pokedexID: chosen?.id, offset: offset, limit: limit)
             return try await pokedex.page(filter)
         }
         // Whole species only for JSON: the table needs what the page query read.

@@ -35,19 +35,26 @@ struct DexProgressCommand: MydexCommand {
         let pokedex = Pokedex(store: store)
         let chosen: [GamePokedex]
         if let dex {
-            chosen = try await pokedex.gamePokedexes(matching: dex)
-            guard chosen.count == 1 else {
-                let known = try await pokedex.gamePokedexes().filter(\.mainSeries).map(\.identifier)
-                throw UsageError(chosen.isEmpty
-                    ? tr("dex.progress.error.unknown-dex", ["dex": dex, "known": known.joined(separator: ", ")])
-                    : tr("dex.progress.error.ambiguous-dex", ["dex": dex, "matches": chosen.map(\.identifier).joined(separator: ", ")]))
-            }
+            chosen = [try await Self.pokedex(named: dex, in: pokedex)]
         } else {
             // The games' Pokédexes; others (the Conquest gallery) only when named.
             chosen = try await pokedex.gamePokedexes().filter(\.mainSeries)
         }
         let query = ProgressQuery(shiny: shiny, forms: forms)
         try printer.emit(Output(query: query, progress: try await pokedex.progress(of: chosen, query)))
+    }
+
+    /// The one Pokédex of the games `name` names (`kanto`, `Paldea`, `관동`), else a usage
+    /// error listing them (none) or the matches (several).
+    static func pokedex(named name: String, in pokedex: Pokedex) async throws -> GamePokedex {
+        let found = try await pokedex.gamePokedexes(matching: name)
+        guard found.count == 1, let chosen = found.first else {
+            let known = try await pokedex.gamePokedexes().filter(\.mainSeries).map(\.identifier)
+            throw UsageError(found.isEmpty
+                ? tr("dex.progress.error.unknown-dex", ["dex": name, "known": known.joined(separator: ", ")])
+                : tr("dex.progress.error.ambiguous-dex", ["dex": name, "matches": found.map(\.identifier).joined(separator: ", ")]))
+        }
+        return chosen
     }
 
     /// `{"shiny": false, "forms": false, "pokedexes": [{"pokedex": "national", "name": "National",

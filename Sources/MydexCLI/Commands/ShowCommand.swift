@@ -24,11 +24,15 @@ struct ShowCommand: MydexCommand {
         let pokedex = Pokedex(store: store)
         var outputs: [Output] = []
         for entry in try await store.entries(ids: entries.list.ids) {
-            guard let species = try await pokedex.species(id: entry.speciesID) else {
+            guard var species = try await pokedex.species(id: entry.speciesID) else {
                 throw StoreError.speciesNotCached(id: entry.speciesID)
             }
             let profile = try await pokedex.profile(of: species)
-            let picture = printer.picture(of: species.id, shiny: entry.isShiny, from: context.sprites, wanted: !noSprite)
+            // The species as the entry's form is: its types, stats and abilities.
+            if !entry.isDefaultForm, let form = try await pokedex.forms(ids: [entry.formID])[entry.formID] {
+                species = species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
+            }
+            let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
             outputs.append(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
         }
         if outputs.count == 1 {

@@ -126,3 +126,12 @@ enum HalfBlocks {
         }
     }
 }
+
+extension Sprite {
+    /// The sprite's shape in one grey: a living dex's missing slot, drawn so a glance tells what
+    /// is still to catch (mid grey reads as dim on dark and light backgrounds alike).
+    var silhouette: Sprite {
+        let grey = SpriteColor(red: 0x60, green: 0x60, blue: 0x60)
+        return Sprite(width: width, height: height, pixels: pixels.map { $0 == nil ? nil : grey })
+    }
+}

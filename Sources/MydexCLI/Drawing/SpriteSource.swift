@@ -12,6 +12,12 @@ public struct SpriteSource: Sendable {
     /// The species' sprite (its shiny one when `shiny`); nil when there is none.
     public func sprite(speciesID: Int, shiny: Bool) -> Sprite? { lookup(speciesID, shiny) }
 
+    /// An entry's sprite: its form's own (sprites of forms are keyed by the form's id), else its
+    /// species'.
+    public func sprite(of entry: CollectionEntry) -> Sprite? {
+        (entry.isDefaultForm ? nil : lookup(entry.formID, entry.isShiny)) ?? lookup(entry.speciesID, entry.isShiny)
+    }
+
     /// The sprites built into mydex (`SpriteCatalog.embedded`).
     public static let builtIn: SpriteSource? = SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }
 

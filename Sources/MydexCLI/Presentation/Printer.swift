@@ -132,6 +132,13 @@ struct Printer: Sendable {
         return CellGrid(sprite)
     }
 
+    /// An entry's picture: its form's own box sprite, else its species'.
+    func picture(of entry: CollectionEntry, from sprites: SpriteSource?, wanted: Bool) -> CellGrid? {
+        guard wanted, picturesBesideText, !json, columns != nil, colorDepth != .none,
+              let sprite = sprites?.sprite(of: entry) else { return nil }
+        return CellGrid(sprite)
+    }
+
     /// `picture` beside `fields` when the terminal leaves the text 40 columns, else above them.
     func fields(_ fields: [(String, String)], beside picture: CellGrid?) throws(OutputError) {
         guard let picture else { return try self.fields(fields) }
