@@ -108,6 +108,11 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
         public var upsideDown: Bool?
         /// At a particular place (PokeAPI names one location per game; mydex keeps only that there is one).
         public var specialPlace: Bool?
+        /// The form (PokeAPI identifier) this way of evolving starts from, when it is one form's
+        /// alone (`meowth-galar` → Perrserker), and the form it gives (`vulpix-alola` →
+        /// `ninetales-alola`); nil for the species' own.
+        public var fromForm: String?
+        public var toForm: String?
 
         public init(trigger: String) { self.trigger = trigger }
     }

@@ -49,8 +49,15 @@ extension Pokedex {
         let links: [(id: Int, evolvesFrom: Int?, evolution: [Species.Evolution])]
         if let chain = species.evolutionChain {
             links = try await store.read { db in
+                // The chain, joined with the species PokeAPI's species table links to it though its
+                // chain table keeps them apart (Meltan and Melmetal).
                 try Row.fetchAll(db, sql: """
-                    SELECT id, evolves_from, evolution FROM catalog.species WHERE evolution_chain = ? ORDER BY id
+                    WITH RECURSIVE linked(id) AS (
+                        SELECT id FROM catalog.species WHERE evolution_chain = ?
+                        UNION
+                        SELECT s.id FROM catalog.species s, linked l, catalog.species m
+                        WHERE m.id = l.id AND (s.evolves_from = l.id OR s.id = m.evolves_from))
+                    SELECT id, evolves_from, evolution FROM catalog.species WHERE id IN (SELECT id FROM linked) ORDER BY id
                     """, arguments: [chain]).map { row in
                     let json: String? = row["evolution"]
                     let evolution = try json.map { try JSONDecoder().decode([Species.Evolution].self, from: Data($0.utf8)) }
@@ -75,6 +82,17 @@ extension Pokedex {
             items: Set(evolutions.flatMap { [$0.item, $0.heldItem].compactMap { $0 } }),
             moves: Set(evolutions.compactMap(\.knownMove)))
         profile.chain = chain
+        // The names of the forms that evolve in ways of their own ("Alolan Vulpix").
+        let forms = Set(evolutions.flatMap { [$0.fromForm, $0.toForm].compactMap { $0 } })
+        if !forms.isEmpty {
+            let language = self.language
+            let named = try await store.read { db in
+                try FormSQL.forms(db, where: "f.identifier IN (\(forms.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ", ")))",
+                                  arguments: ["language": language])
+            }
+            profile.terms["form"] = Dictionary(named.compactMap { form in form.name.map { (form.identifier, $0) } },
+                                               uniquingKeysWith: { first, _ in first })
+        }
         profile.otherSpecies = Dictionary(partners.compactMap { id in rows[id].map { (id, $0.name) } },
                                           uniquingKeysWith: { first, _ in first })
         return profile

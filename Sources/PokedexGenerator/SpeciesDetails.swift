@@ -36,6 +36,11 @@ struct SpeciesDetails {
             guard let species = int(row["species_id"]), let group = int(row["egg_group_id"]).flatMap({ eggGroups[$0] }) else { continue }
             eggGroupsBySpecies[species, default: []].append(group)
         }
+        let pokemonRows = try table("pokemon.csv")
+        let pokemonIdentifiers = Dictionary(pokemonRows.compactMap { row in
+            int(row["id"]).flatMap { id in row["identifier"].map { (id, $0) } }
+        }, uniquingKeysWith: { first, _ in first })
+        let defaultVariety = Set(pokemonRows.filter { $0["is_default"] == "1" }.compactMap { $0["identifier"] })
         var evolutionsBySpecies: [Int: [Species.Evolution]] = [:]
         for row in try table("pokemon_evolution.csv").sorted(by: { int($0["id"]) ?? 0 < int($1["id"]) ?? 0 }) {
             guard let species = int(row["evolved_species_id"]),
@@ -58,6 +63,9 @@ struct SpeciesDetails {
             evolution.needsRain = row["needs_overworld_rain"] == "1" ? true : nil
             evolution.upsideDown = row["turn_upside_down"] == "1" ? true : nil
             evolution.specialPlace = int(row["location_id"]) != nil || row["near_special_rock"] == "1" ? true : nil
+            // A form's own way (PokeAPI names the varieties): kept only when it is not the species' own.
+            evolution.fromForm = int(row["base_form_id"]).flatMap { pokemonIdentifiers[$0] }.flatMap { defaultVariety.contains($0) ? nil : $0 }
+            evolution.toForm = int(row["evolved_form_id"]).flatMap { pokemonIdentifiers[$0] }.flatMap { defaultVariety.contains($0) ? nil : $0 }
             // Rows differing only in what mydex does not show (game, which place) are one way.
             if !(evolutionsBySpecies[species] ?? []).contains(evolution) {
                 evolutionsBySpecies[species, default: []].append(evolution)
@@ -78,7 +86,9 @@ struct SpeciesDetails {
             record.growthRate = record.growthRate ?? int(row["growth_rate_id"]).flatMap { growthRates[$0] }
             record.evolutionChain = record.evolutionChain ?? int(row["evolution_chain_id"])
             record.evolvesFrom = record.evolvesFrom ?? int(row["evolves_from_species_id"])
-            record.evolution = record.evolvesFrom == nil ? nil : evolutionsBySpecies[id] ?? []
+            // A species PokeAPI says evolves from another without saying how (Meltan to
+            // Melmetal, whose chains its chain table keeps apart) evolves in an "other" way.
+            record.evolution = record.evolvesFrom == nil ? nil : evolutionsBySpecies[id] ?? [Species.Evolution(trigger: "other")]
             species[index] = record
         }
 

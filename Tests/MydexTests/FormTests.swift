@@ -155,6 +155,17 @@ struct FormTests {
         #expect(battleOnly.standardOutput.contains("\"form\" : \"charizard-gmax\""))
     }
 
+    @Test("Evolutions know forms: a form's own way, and chains PokeAPI's chain table splits shown joined")
+    func evolutions() async throws {
+        let meowth = await environment.run("dex", "meowth", "--no-sprite")
+        #expect(meowth.standardOutput.contains("Meowth → Perrserker (level 28, as Galarian Meowth)"))
+        #expect(meowth.standardOutput.contains("or Level up, friendship 160, as Alolan Meowth, becomes Alolan Persian"))
+        let vulpix = await environment.run("dex", "vulpix-alola", "--no-sprite")
+        #expect(vulpix.standardOutput.contains("Use item, Ice Stone, as Alolan Vulpix, becomes Alolan Ninetales"))
+        let meltan = await environment.run("dex", "meltan", "--no-sprite")
+        #expect(meltan.standardOutput.contains("Evolution        Meltan → Melmetal (Other)\n"))
+    }
+
     @Test("A catch meets only wild forms, each reproducible by its seed; list shows and filters them")
     func catchesAndLists() async throws {
         #expect(await environment.run("catch", "--count", "300", "--seed", "5").status == 0)

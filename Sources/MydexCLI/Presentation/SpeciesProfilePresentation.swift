@@ -176,6 +176,9 @@ extension Presentation {
         if evolution.needsRain == true { parts.append(tr("profile.evolution.rain")) }
         if evolution.upsideDown == true { parts.append(tr("profile.evolution.upside-down")) }
         if evolution.specialPlace == true { parts.append(tr("profile.evolution.special-place")) }
+        // A form's own way: "as Galarian Meowth", "becomes Alolan Ninetales".
+        if let form = evolution.fromForm { parts.append(tr("profile.evolution.from-form", ["form": profile.name("form", form) ?? form])) }
+        if let form = evolution.toForm { parts.append(tr("profile.evolution.to-form", ["form": profile.name("form", form) ?? form])) }
         return parts.joined(separator: tr("profile.list-separator"))
     }
 }
