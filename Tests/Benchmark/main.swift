@@ -200,8 +200,8 @@ struct Workspace {
         if entries > 1 {
             let sql = """
                 WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < \(entries))
-                INSERT INTO caught_pokemon (species_id, nickname, is_favorite, is_shiny, caught_at)
-                SELECT (i * 7919) % 1025 + 1, CASE WHEN i % 10 = 0 THEN 'Nick' || i END, i % 17 = 0, i % 4096 = 0,
+                INSERT INTO caught_pokemon (species_id, form_id, nickname, is_favorite, is_shiny, caught_at)
+                SELECT (i * 7919) % 1025 + 1, (i * 7919) % 1025 + 1, CASE WHEN i % 10 = 0 THEN 'Nick' || i END, i % 17 = 0, i % 4096 = 0,
                        strftime('%Y-%m-%d %H:%M:%f', '2026-01-01', '+' || i || ' minutes') FROM n;
                 INSERT INTO history (entry_id, action, detail, occurred_at)
                 SELECT id, 'catch', NULL, caught_at FROM caught_pokemon WHERE id > 1;
@@ -263,6 +263,18 @@ let listQuery = """
     FROM caught_pokemon c JOIN catalog.species s ON s.id = c.species_id
     LEFT JOIN catalog.species_names l ON l.species_id = c.species_id AND l.language = 'en'
     WHERE c.released_at IS NULL ORDER BY c.species_id, c.id;
+    """
+
+/// What `mydex dex progress` counts, as the sqlite3 CLI would: held species per Pokédex of the
+/// games, and per generation.
+let progressQuery = """
+    WITH held AS MATERIALIZED (SELECT DISTINCT species_id AS id FROM caught_pokemon WHERE released_at IS NULL)
+    SELECT p.identifier, count(*), count(h.id) FROM catalog.pokedexes p
+    JOIN (SELECT DISTINCT pokedex_id, species_id FROM catalog.pokedex_numbers) n ON n.pokedex_id = p.id
+    LEFT JOIN held h ON h.id = n.species_id WHERE p.main_series GROUP BY p.id ORDER BY p.id;
+    WITH held AS MATERIALIZED (SELECT DISTINCT species_id AS id FROM caught_pokemon WHERE released_at IS NULL)
+    SELECT s.generation, count(*), count(h.id) FROM catalog.species s LEFT JOIN held h ON h.id = s.id
+    GROUP BY s.generation ORDER BY s.generation;
     """
 
 /// The catalog image mydex embeds, beside this file's package (the sqlite3 CLI attaches it).
@@ -336,6 +348,12 @@ func run() throws {
             against: Subject(label: "`sqlite3` listing the same entries", arguments: sqlite3WithCatalog(sqlite3, hundredThousand, listQuery)),
             runs: max(3, runs / 5), environment: environment))
     }
+    rows.append(try compare(
+        "`mydex dex progress`, \(bigLabel) entries",
+        Subject(label: "", arguments: [mydex, "dex", "progress", "--db", hundredThousand]),
+        against: Subject(label: "`sqlite3` counting the same (every Pokédex, every generation)",
+                         arguments: sqlite3WithCatalog(sqlite3, hundredThousand, progressQuery)),
+        runs: max(3, runs / 5), environment: environment))
     let insertCopy = workspace.path("insert.sqlite")
     let catchCopy = workspace.path("catch.sqlite")
     try FileManager.default.copyItem(atPath: one, toPath: insertCopy)
@@ -344,7 +362,7 @@ func run() throws {
         "`mydex catch --offline`", Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
         against: Subject(
             label: "`sqlite3` inserting one row",
-            arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, caught_at) VALUES (25, '2026-01-01 00:00:00.000')"]),
+            arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, form_id, caught_at) VALUES (25, 25, '2026-01-01 00:00:00.000')"]),
         runs: runs, environment: environment))
 
     // The interface in Korean against the C locale (English): the catalog is parsed on the
