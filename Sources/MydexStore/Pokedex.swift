@@ -236,8 +236,11 @@ public struct Pokedex: Sendable {
                     SELECT species_id, language, name, key,
                         row_number() OVER (PARTITION BY species_id ORDER BY
                             language = 'api', language <> :language, language IS NOT \(SpeciesSQL.nearestLanguage),
-                            language <> 'en', language) AS rank
-                    FROM \(SpeciesSQL.allNames)
+                            language <> 'en', form, language) AS rank
+                    FROM (SELECT species_id, language, name, key, 0 AS form FROM \(SpeciesSQL.allNames)
+                        -- A form's name finds its species ("alolan" finds Vulpix), after its own names.
+                        UNION ALL SELECT f.species_id, n.language, n.name, n.key, 1
+                        FROM catalog.form_names n JOIN catalog.forms f ON f.id = n.form_id)
                     WHERE instr(key, :key) > 0)
                 WHERE rank = 1 ORDER BY species_id
                 """, arguments: ["key": key, "language": language])

@@ -96,7 +96,8 @@ extension Pokedex {
             let counts = try Row.fetchAll(db, sql: """
                 WITH slot AS MATERIALIZED (\(slots)), held AS MATERIALIZED (\(held))
                 SELECT n.pokedex_id, count(*) AS total, count(h.id) AS caught
-                FROM (SELECT DISTINCT pokedex_id, species_id FROM catalog.pokedex_numbers) n
+                FROM (SELECT DISTINCT pokedex_id, species_id FROM catalog.pokedex_numbers
+                      WHERE pokedex_id IN (\(pokedexes.map { String($0.id) }.joined(separator: ", ")))) n
                 JOIN slot s ON s.species_id = n.species_id
                 LEFT JOIN held h ON h.id = s.id
                 GROUP BY n.pokedex_id

@@ -125,6 +125,8 @@ struct FormTests {
         let megaX = try await finder.pokemon(matching: "charizard-mega-x")
         #expect(megaX.form.mega && megaX.form.battleOnly && !megaX.form.wild && megaX.species.types == ["fire", "dragon"])
         #expect(try await finder.pokemon(matching: "urshifu-rapid-strike-gmax").form.gmax)
+        let searched = try await finder.search("alolan")
+        #expect(searched.contains { $0.species.id == 37 && $0.matchedName?.name == "Alolan Vulpix" }, "a form's name finds its species")
         await #expect(throws: PokedexError.noForm(species: "Vulpix (#0037)", query: "zzz", forms: ["vulpix", "alola"])) {
             try await finder.pokemon(matching: "vulpix", form: "zzz")
         }

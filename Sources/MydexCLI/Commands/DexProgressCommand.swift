@@ -101,10 +101,12 @@ struct DexProgressCommand: MydexCommand {
                 .init(title: tr("dex.progress.header.complete"), alignRight: true, shrinks: false),
                 .init(title: "", shrinks: false),
             ])
+            // A narrow terminal gets a shorter bar rather than wrapped lines.
+            let cells = (printer.columns ?? 80) < 60 ? 10 : 20
             func append(_ name: String, caught: Int, total: Int) {
                 let fraction = total == 0 ? 0 : Double(caught) / Double(total)
                 let percent = (fraction * 1000).rounded(.down) / 10
-                let bar = Self.bar(fraction)
+                let bar = Self.bar(fraction, cells: cells)
                 table.append([
                     SafeText(name),
                     SafeText(tr("dex.progress.caught-of", ["caught": format.integer(caught), "total": format.integer(total)])),
@@ -129,10 +131,9 @@ struct DexProgressCommand: MydexCommand {
             try printer.note(SafeText(counted))
         }
 
-        /// Twenty cells: full ones, then one of seven eighths; empty cells as dots, so a glance
+        /// `cells` cells: full ones, then one of seven eighths; empty cells as dots, so a glance
         /// shows what is left even without colour.
-        static func bar(_ fraction: Double) -> String {
-            let cells = 20
+        static func bar(_ fraction: Double, cells: Int) -> String {
             let eighths = Int((min(max(fraction, 0), 1) * Double(cells * 8)).rounded(.down))
             let partial = eighths % 8 == 0 ? "" : String(Presentation.barGlyphs[eighths % 8])
             let used = eighths / 8 + (partial.isEmpty ? 0 : 1)
