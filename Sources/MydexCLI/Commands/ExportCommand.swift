@@ -4,7 +4,20 @@ import MydexServices
 import MydexStore
 import MydexText
 
-extension TransferFormat: ExpressibleByArgument {}
+/// What `export` writes: the two formats `import` reads back, and the HTML page (for people:
+/// nothing reads it back, so it is no `TransferFormat`).
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case csv, json, html
+
+    /// The format `import` reads back; nil for the page.
+    var transfer: TransferFormat? { TransferFormat(rawValue: rawValue) }
+
+    /// The format a file name asks for by its extension (`.csv`, `.json`, `.html`, `.htm`, any case).
+    static func fromExtension(_ path: String) -> ExportFormat? {
+        let pathExtension = (path as NSString).pathExtension.lowercased()
+        return pathExtension == "htm" ? .html : ExportFormat(rawValue: pathExtension)
+    }
+}
 
 struct ExportCommand: MydexCommand {
     static var configuration: CommandConfiguration {
@@ -21,8 +34,8 @@ struct ExportCommand: MydexCommand {
 
     @Option(help: ArgumentHelp(
         tr("export.option.format"),
-        valueName: TransferFormat.allCases.map(\.rawValue).joined(separator: "|")))
-    var format: TransferFormat?
+        valueName: ExportFormat.allCases.map(\.rawValue).joined(separator: "|")))
+    var format: ExportFormat?
 
     @Flag(help: ArgumentHelp(tr("export.option.bom")))
     var bom = false
@@ -35,20 +48,25 @@ struct ExportCommand: MydexCommand {
         if destination == nil, global.json, format == .csv {
             throw ValidationError(tr("export.error.json-not-csv"))
         }
+        if destination == nil, global.json, format == .html {
+            throw ValidationError(tr("export.error.json-not-html"))
+        }
         if bom, resolvedFormat == .json { throw ValidationError(tr("export.error.bom-json")) }
+        if bom, resolvedFormat == .html { throw ValidationError(tr("export.error.bom-html")) }
     }
 
-    private var resolvedFormat: TransferFormat {
+    private var resolvedFormat: ExportFormat {
         if let format { return format }
         guard let destination else { return global.json ? .json : .csv }
-        return TransferFormat.fromExtension(destination) ?? .csv
+        return ExportFormat.fromExtension(destination) ?? .csv
     }
 
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .existing)
         let format = resolvedFormat
+        guard let transfer = format.transfer else { return try await exportPage(context, store, printer) }
         let terminal = destination == nil && context.output.standardOutputIsTerminal
-        let document = ExportDocument(format: format, byteOrderMark: bom && !terminal, exportedAt: context.clock.now())
+        let document = ExportDocument(format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now())
         let query = EntryQuery(order: .id, includeReleased: true)
         guard let destination = destination.map(context.absolutePath) else {
             try await store.withEntries(query) { entries in
@@ -57,17 +75,42 @@ struct ExportCommand: MydexCommand {
             return
         }
         let count = try await store.withEntries(query) { entries in
-            let file = try ExportFile(creating: destination)
-            do {
-                let count = try document.write(entries()) { record in try file.write(record.forFile) }
-                try file.finish()
-                return count
-            } catch {
-                file.abandon()
-                throw error
-            }
+            try Self.writeFile(destination) { file in try document.write(entries()) { record in try file.write(record.forFile) } }
         }
         try printer.emit(Summary(path: destination, format: format.rawValue, exported: count))
+    }
+
+    /// The HTML page: held entries only (it shows a collection, not its history), in Pokédex order.
+    private func exportPage(_ context: MydexContext, _ store: CollectionStore, _ printer: Printer) async throws {
+        // Refused before anything is written when zlib is missing.
+        try PNGEncoder.checkAvailable()
+        let page = try await HTMLPage.load(
+            store, sprites: context.sprites, presentation: printer.presentation, exportedAt: context.clock.now())
+        let query = EntryQuery(order: .dex)
+        guard let destination = destination.map(context.absolutePath) else {
+            let terminal = context.output.standardOutputIsTerminal
+            try await store.withEntries(query) { entries in
+                _ = try page.write(entries()) { line in try printer.line(terminal ? SafeText(line) : .verbatim(line)) }
+            }
+            return
+        }
+        let count = try await store.withEntries(query) { entries in
+            try Self.writeFile(destination) { file in try page.write(entries()) { line in try file.write(line + "\n") } }
+        }
+        try printer.emit(Summary(path: destination, format: ExportFormat.html.rawValue, exported: count))
+    }
+
+    /// Creates `path`, lets `body` write it, and removes it again when that fails.
+    private static func writeFile(_ path: String, _ body: (ExportFile) throws -> Int) throws -> Int {
+        let file = try ExportFile(creating: path)
+        do {
+            let count = try body(file)
+            try file.finish()
+            return count
+        } catch {
+            file.abandon()
+            throw error
+        }
     }
 
     /// `{"path": "/…/pokemon.csv", "format": "csv", "exported": 12}`; as text, a note on stderr.
