@@ -92,7 +92,7 @@ extension CollectionStore {
     static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
         """
         WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
-            \(SpeciesSQL.shownForms(ids: "SELECT DISTINCT form_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
+            \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
         SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
             (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
             (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
@@ -103,7 +103,7 @@ extension CollectionStore {
             c.form_id, coalesce(sf.identifier, w.species_name, 'species-' || c.species_id) AS form,
             sf.id IS NULL AS default_form
         FROM main.caught_pokemon c LEFT JOIN shown w ON w.id = c.species_id
-        LEFT JOIN shown_forms sf ON sf.id = c.form_id AND NOT sf.species_default
+        LEFT JOIN shown_forms sf ON sf.id = c.form_id
         WHERE \(condition)
         ORDER BY \(orderBy)
         """
@@ -157,7 +157,7 @@ extension CollectionStore {
             // Species, and the other forms among the entries (their own names and types).
             let shown = try Row.fetchAll(db, sql: """
                 WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
-                    \(SpeciesSQL.shownForms(ids: "SELECT DISTINCT form_id AS id FROM main.caught_pokemon c WHERE \(condition)"))
+                    \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
                 SELECT name, type_name_list FROM shown
                 UNION ALL
                 SELECT coalesce(sf.name, coalesce(w.name, '#' || fo.species_id) || ' (' || sf.form_identifier || ')'),

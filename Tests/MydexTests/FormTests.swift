@@ -195,6 +195,9 @@ struct FormTests {
         #expect(try await store.entries(EntryQuery(type: "fire")).contains { $0.id == vulpix.id } == false)
         #expect(try await store.entries(EntryQuery(name: "Alolan")).contains { $0.id == vulpix.id })
         #expect(try await store.history(limit: 1).first?.detail == "vulpix-alola")
+        // A form whose id is below 10001 (Xerneas' Active Mode is 716) is shown as itself too.
+        let active = try await store.recordCatch(speciesID: 716, formID: 716, isShiny: false, at: TestClock.start)
+        #expect(!active.isDefaultForm && active.form == "xerneas-active" && active.name == "Active Xerneas")
         await #expect(throws: StoreError.formNotInCatalog(id: 10205, speciesID: 25)) {
             try await store.recordCatch(speciesID: 25, formID: 10205, isShiny: false, at: TestClock.start)
         }
