@@ -324,11 +324,16 @@ public struct Pokedex: Sendable {
                 """)
             let types = try PokedexStats.TypeCount.fetchAll(db, sql: """
                 SELECT t.type, coalesce(tl.name, tn.name, te.name, t.type) AS name, count(*) AS count
-                FROM main.caught_pokemon c JOIN pokedex_types t ON t.species_id = c.species_id
+                FROM (
+                    -- Each entry's types: its form's, for a form other than its species' own.
+                    SELECT t.type FROM main.caught_pokemon c JOIN pokedex_types t ON t.species_id = c.species_id
+                    WHERE c.released_at IS NULL AND c.form_id NOT IN (SELECT id FROM catalog.forms WHERE NOT species_default)
+                    UNION ALL
+                    SELECT ft.type FROM main.caught_pokemon c JOIN catalog.form_types ft ON ft.form_id = c.form_id
+                    WHERE c.released_at IS NULL AND c.form_id IN (SELECT id FROM catalog.forms WHERE NOT species_default)) t
                 LEFT JOIN pokedex_type_names tl ON tl.type = t.type AND tl.language = :language
                 LEFT JOIN pokedex_type_names tn ON tn.type = t.type AND tn.language = \(SpeciesSQL.nearestLanguage)
                 LEFT JOIN pokedex_type_names te ON te.type = t.type AND te.language = 'en'
-                WHERE c.released_at IS NULL
                 GROUP BY t.type ORDER BY count DESC, t.type
                 """, arguments: ["language": language])
             let entries: Int = collection?["entries"] ?? 0

@@ -56,6 +56,9 @@ struct LivingDexTests {
         try await hold([37])
         _ = try await store.recordCatch(speciesID: 37, formID: 10205, isShiny: false, at: TestClock.start)
         #expect(try await progress("kanto", ProgressQuery(forms: true)).caught == 2)
+        // stats counts each entry's own types: the Alolan one is Ice.
+        let types = try await pokedex.stats().types
+        #expect(types.first { $0.type == "ice" }?.count == 1 && types.first { $0.type == "fire" }?.count == 1)
         #expect(try await progress("kanto").caught == 1, "two forms are still one species")
     }
 
