@@ -27,11 +27,11 @@ let package = Package(
         // `mydex` binary needs no resource bundle.
         .target(name: "CMydexMigrations"),
         // The built-in Pokédex: a read-only SQLite image (catalog.sqlite, generated from the
-        // reviewable pokedex.jsonl; both committed), embedded the same way and attached in place
+        // reviewable pokedex.jsonl and pokedex-forms.jsonl; all committed), embedded the same way and attached in place
         // with sqlite3_deserialize.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "catalog.sqlite"],
+            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "catalog.sqlite"],
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         // The box sprites of every species and its shiny (sprites.bin, generated from PokéSprite's

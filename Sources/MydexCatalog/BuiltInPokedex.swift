@@ -1,6 +1,7 @@
 import Foundation
 
-/// The reviewable source of the built-in Pokédex (`Sources/CMydexCatalog/pokedex.jsonl`): every
+/// The reviewable source of the built-in Pokédex (`Sources/CMydexCatalog/pokedex.jsonl` and
+/// `pokedex-forms.jsonl`, read as one, `split` writes them): every
 /// species with its text in every language PokeAPI has, made from real PokeAPI data by
 /// `PokedexGenerator` (see the README), which also compiles it into the catalog image mydex embeds.
 ///
@@ -189,8 +190,8 @@ public struct BuiltInPokedex: Sendable {
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
     /// Pokémon and Pokédex lines are objects of one member that says which they are.
     private static let termPrefix = Data(#"{"kind":"#.utf8)
-    private static let pokemonPrefix = Data(#"{"pokemon":"#.utf8)
-    private static let pokedexPrefix = Data(#"{"pokedex":"#.utf8)
+    static let pokemonPrefix = Data(#"{"pokemon":"#.utf8)
+    static let pokedexPrefix = Data(#"{"pokedex":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
@@ -248,6 +249,22 @@ public struct BuiltInPokedex: Sendable {
         let header = Header(
             format: currentFormat, version: version, source: source, speciesCount: species.count, types: sortedTypes)
         return try encoder.encode(header) + Data("\n".utf8) + body
+    }
+}
+
+extension BuiltInPokedex {
+    /// An encoded Pokédex in two files: the header, terms and species; then the Pokémon and
+    /// Pokédex lines. Their concatenation is the whole (what `init(bytes:)` reads).
+    public static func split(_ data: Data) -> (species: Data, forms: Data) {
+        var species = Data(), forms = Data()
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) {
+                forms += line + [UInt8(ascii: "\n")]
+            } else {
+                species += line + [UInt8(ascii: "\n")]
+            }
+        }
+        return (species, forms)
     }
 }
 

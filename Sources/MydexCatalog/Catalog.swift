@@ -100,7 +100,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "3"
+    static let format = "4"
 
     static let tables = """
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
@@ -169,6 +169,7 @@ enum CatalogSchema {
             key TEXT NOT NULL,
             PRIMARY KEY (species_id, language)
         ) STRICT, WITHOUT ROWID;
+        -- A row with neither text stands for its nearest language's (es-419's are es').
         CREATE TABLE species_texts (
             species_id INTEGER NOT NULL,
             language TEXT NOT NULL,
@@ -287,7 +288,7 @@ enum CatalogSchema {
             FROM main.fetched_species
             UNION ALL
             SELECT id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
-                baby, legendary, mythical, sprite, shiny_sprite, cry, NULL
+                baby, legendary, mythical, \(MediaURLPattern.columns("id", "")), NULL
             FROM catalog.species WHERE id NOT IN (SELECT id FROM main.fetched_species);
         CREATE TEMP VIEW pokedex_names AS
             SELECT f.id AS species_id, n.key AS language, n.value AS name, search_key(n.value) AS key
@@ -316,20 +317,28 @@ enum CatalogSchema {
             FROM main.fetched_species f LEFT JOIN catalog.species d ON d.id = f.id
             UNION ALL
             SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
-                s.habitat, s.baby, s.legendary, s.mythical, s.sprite, s.shiny_sprite, s.cry,
+                s.habitat, s.baby, s.legendary, s.mythical, \(MediaURLPattern.columns("s.id", "s.")),
                 (SELECT json_group_array(type) FROM
                     (SELECT type FROM catalog.species_types WHERE species_id = s.id ORDER BY slot)),
                 (SELECT json_group_object(language, name) FROM catalog.species_names WHERE species_id = s.id),
-                (SELECT json_group_object(language, genus) FROM catalog.species_texts
-                    WHERE species_id = s.id AND genus IS NOT NULL),
-                (SELECT json_group_object(language, flavor_text) FROM catalog.species_texts
-                    WHERE species_id = s.id AND flavor_text IS NOT NULL),
+                \(texts("genus")), \(texts("flavor_text")),
                 NULL, \(details("s.id", row: "s"))
             FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species);
         """
 }
 
 extension CatalogSchema {
+    /// A species' texts of one column (`genus`, `flavor_text`) by language, as a JSON object:
+    /// a row with neither text stands for its nearest language's (`DataLanguage.storedThrough`).
+    static func texts(_ column: String) -> String {
+        """
+        (SELECT json_group_object(t.language, coalesce(t.\(column), n.\(column))) FROM catalog.species_texts t
+            LEFT JOIN catalog.species_texts n ON t.genus IS NULL AND t.flavor_text IS NULL
+                AND n.species_id = t.species_id AND n.language = \(DataLanguage.nearestSQL("t.language"))
+            WHERE t.species_id = s.id AND coalesce(t.\(column), n.\(column)) IS NOT NULL)
+        """
+    }
+
     /// The columns `Species` decodes its catalog-only fields from, for the species whose id is
     /// `id`, whose catalog row is `row` (NULL columns when the catalog has none).
     static func details(_ id: String, row d: String) -> String {
@@ -413,7 +422,9 @@ public enum CatalogBuilder {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.id, record.name, record.height, record.weight, record.baseExperience, record.captureRate,
                 record.generation, record.color, record.habitat, record.baby, record.legendary, record.mythical,
-                record.sprite, record.shinySprite, record.cry,
+                MediaURLPattern.sprite.stored(record.sprite, id: record.id),
+                MediaURLPattern.shinySprite.stored(record.shinySprite, id: record.id),
+                MediaURLPattern.cry.stored(record.cry, id: record.id),
             ]
             values += Species.statNames.map { stats[$0] }
             values += [
@@ -431,6 +442,13 @@ public enum CatalogBuilder {
                 try name.execute(arguments: [record.id, language.lowercased(), value, SearchText.normalized(value)])
             }
             for language in Set(record.genera.keys).union(record.flavorTexts.keys).sorted() {
+                // Texts the same as the nearest language's are stored once: a row with neither
+                // text stands for that language's (es-419's Pokédex text is es' for 892 species).
+                if let nearest = DataLanguage.storedThrough[language.lowercased()],
+                   record.genera[nearest] == record.genera[language], record.flavorTexts[nearest] == record.flavorTexts[language] {
+                    try text.execute(arguments: [record.id, language.lowercased(), nil, nil])
+                    continue
+                }
                 try text.execute(arguments: [record.id, language.lowercased(), record.genera[language], record.flavorTexts[language]])
             }
             for (index, value) in record.types.enumerated() {
@@ -484,6 +502,9 @@ public enum CatalogBuilder {
                         try type.execute(arguments: [look.id, index + 1, value])
                     }
                     for (language, value) in look.names.sorted(by: { $0.key < $1.key }) {
+                        // A name the same as its nearest language's is read through that one.
+                        if let nearest = DataLanguage.storedThrough[language.lowercased()],
+                           look.names[nearest] == value, look.formNames[nearest] == look.formNames[language] { continue }
                         try name.execute(arguments: [
                             look.id, language.lowercased(), value, look.formNames[language], SearchText.normalized(value),
                         ])
@@ -541,5 +562,43 @@ public struct FormFlags {
         let totem = parts.contains("totem")
         wild = speciesDefault || (!form.battleOnly && !totem
             && ((regional && form.isDefault) || (cosmetic && pokemon.isDefault)))
+    }
+}
+
+/// The URLs of PokeAPI's media for a species, which follow one pattern by number: the catalog
+/// stores NULL for those that do (250 KB less), an empty text for none, and the URL otherwise;
+/// the views give them back whole.
+enum MediaURLPattern: CaseIterable {
+    case sprite, shinySprite, cry
+
+    var column: String {
+        switch self {
+        case .sprite: "sprite"
+        case .shinySprite: "shiny_sprite"
+        case .cry: "cry"
+        }
+    }
+
+    var prefix: String {
+        switch self {
+        case .sprite: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/"
+        case .shinySprite: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/shiny/"
+        case .cry: "https://raw.githubusercontent.com/PokeAPI/cries/main/cries/pokemon/latest/"
+        }
+    }
+
+    var suffix: String { self == .cry ? ".ogg" : ".png" }
+
+    /// What the catalog stores for `url`.
+    func stored(_ url: String?, id: Int) -> String? {
+        guard let url else { return "" }
+        return url == prefix + String(id) + suffix ? nil : url
+    }
+
+    /// The three columns, whole, of the catalog row whose id is `id` and columns are `row`-prefixed.
+    static func columns(_ id: String, _ row: String) -> String {
+        allCases.map { pattern in
+            "nullif(coalesce(\(row)\(pattern.column), '\(pattern.prefix)' || \(id) || '\(pattern.suffix)'), '') AS \(pattern.column)"
+        }.joined(separator: ", ")
     }
 }

@@ -14,6 +14,10 @@ public enum DataLanguage {
         "zh-hant": "zh-hans", "zh-hans": "zh-hant",
     ]
 
+    /// Languages whose catalog text the same as another's is stored once, as the other's: a
+    /// read falls back to it (`fallbacks`), so nothing shown changes.
+    static let storedThrough: [String: String] = ["es-419": "es", "ja-hrkt": "ja"]
+
     /// `fallbacks` in SQL, for a language that is bound rather than known when the SQL is
     /// written: the nearest language of `language` (an expression, e.g. `:language`), else NULL.
     /// It depends on the bound value alone, so SQLite computes it once and still finds rows by key.

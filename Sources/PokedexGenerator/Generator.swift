@@ -6,8 +6,8 @@ import MydexStore
 import PokeAPI
 
 /// Regenerates the built-in Pokédex from real PokeAPI data (a local copy of the API's responses
-/// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl`, the
-/// reviewable source, and `catalog.sqlite` beside it, the image mydex embeds. With
+/// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl` and
+/// `pokedex-forms.jsonl`, the reviewable source, and `catalog.sqlite` beside it, the image mydex embeds. With
 /// `--image-only` it rebuilds the image from the JSON Lines as they are; with `--sprites-only` it
 /// rebuilds `Sources/CMydexSprites/sprites.bin` from PokéSprite's box sprites instead.
 @main
@@ -50,6 +50,26 @@ struct PokedexGenerator: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to write the Pokédex's JSON Lines.", valueName: "path"))
     var output = "Sources/CMydexCatalog/pokedex.jsonl"
 
+    @Option(help: ArgumentHelp(
+        "Where to write the Pokémon, forms and Pokédexes' JSON Lines (default: --output's name with -forms).",
+        valueName: "path"))
+    var formsOutput: String?
+
+    /// The second file: `pokedex-forms.jsonl` beside `pokedex.jsonl`.
+    var formsPath: String {
+        formsOutput ?? ((output as NSString).deletingPathExtension + "-forms." + (output as NSString).pathExtension)
+    }
+
+    /// Both files, as one: the header, terms and species, then the Pokémon and Pokédexes.
+    func readJSONLines() throws -> Data {
+        var data = Data()
+        for path in [output, formsPath] {
+            guard let part = try? Data(contentsOf: URL(fileURLWithPath: path)) else { throw GeneratorError.missing(path) }
+            data += part
+        }
+        return data
+    }
+
     @Option(help: ArgumentHelp("Where to write the catalog image.", valueName: "path"))
     var image = "Sources/CMydexCatalog/catalog.sqlite"
 
@@ -69,11 +89,8 @@ struct PokedexGenerator: AsyncParsableCommand {
         let started = Date()
         if spritesOnly {
             // Forms with a box sprite of their own, as the Pokédex at --output names them.
-            let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir), forms: { [output] in
-                guard let jsonLines = try? Data(contentsOf: URL(fileURLWithPath: output)) else {
-                    throw GeneratorError.missing(output)
-                }
-                return try BuiltInPokedex(bytes: jsonLines).records().pokemon.flatMap { record in
+            let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir), forms: {
+                try BuiltInPokedex(bytes: try readJSONLines()).records().pokemon.flatMap { record in
                     record.forms.compactMap { form in
                         form.sprite.flatMap { slug in FormFlags.hasOwnSprite(form, of: record) ? (form.id, slug) : nil }
                     }
@@ -85,7 +102,7 @@ struct PokedexGenerator: AsyncParsableCommand {
             return
         }
         if imageOnly {
-            try writeImage(from: try Data(contentsOf: URL(fileURLWithPath: output)), started: started)
+            try writeImage(from: try readJSONLines(), started: started)
             return
         }
         let (source, types, terms, species): (String, [BuiltInPokedex.TypeRecord], [BuiltInPokedex.TermRecord], [Species])
@@ -114,9 +131,13 @@ struct PokedexGenerator: AsyncParsableCommand {
             }).load()
         let data = try BuiltInPokedex.encode(
             source: source, types: types, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes)
-        try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+        // Two files, each diffable line by line and small enough to review: the species, then
+        // the varieties, forms and Pokédexes (read back as one, in this order).
+        let (speciesLines, formLines) = BuiltInPokedex.split(data)
+        try speciesLines.write(to: URL(fileURLWithPath: output), options: .atomic)
+        try formLines.write(to: URL(fileURLWithPath: formsPath), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes and \(types.count) types to \(output) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes and \(types.count) types to \(output) and \(formsPath) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
 

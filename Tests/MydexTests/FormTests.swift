@@ -73,7 +73,7 @@ struct FormTests {
     @Test("Every form with a PokéSprite box sprite of its own is drawn from it pixel for pixel, regular and shiny",
           .enabled(if: FileManager.default.fileExists(atPath: SpriteDataTests.pokesprite.path)))
     func formSpritesArePokeSprites() throws {
-        let records = try BuiltInPokedex(bytes: try Data(contentsOf: SpriteDataTests.committedPokedex)).records().pokemon
+        let records = try BuiltInPokedex(bytes: try Fixtures.committedPokedex()).records().pokemon
         var checked = 0
         for record in records {
             for form in record.forms where FormFlags.hasOwnSprite(form, of: record) {

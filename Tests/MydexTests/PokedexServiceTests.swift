@@ -105,7 +105,7 @@ struct BuiltInPokedexFormatTests {
 
     @Test("The embedded catalog is the committed JSON Lines, species for species, and rebuilding it gives the same bytes")
     func embeddedCatalogMatchesJSONLines() async throws {
-        let source = BuiltInPokedex(bytes: try Data(contentsOf: Self.committedJSONLines))
+        let source = BuiltInPokedex(bytes: try Fixtures.committedPokedex())
         let rebuilt = try CatalogBuilder.image(from: source)
         let embedded = Data(bytes: UnsafeRawPointer(bitPattern: Catalog.embedded.address)!, count: Catalog.embedded.count)
         #expect(rebuilt == embedded, "run `swift run PokedexGenerator --image-only` after changing pokedex.jsonl or the catalog schema")

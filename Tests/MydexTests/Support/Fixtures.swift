@@ -20,6 +20,15 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The committed Pokédex's two JSON Lines files, read as one (species, then forms and Pokédexes).
+    static let committedPokedexFiles = ["pokedex.jsonl", "pokedex-forms.jsonl"].map {
+        repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/\($0)")
+    }
+
+    static func committedPokedex() throws -> Data {
+        try committedPokedexFiles.reduce(Data()) { $0 + (try Data(contentsOf: $1)) }
+    }
+
     /// The fixture for an API path such as `pokemon/25/` or `pokemon-species/?limit=1`.
     static func body(forAPIPath path: String) -> Data? {
         let withoutQuery = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
