@@ -85,7 +85,7 @@ enum TerminalText {
         return result + "…"
     }
 
-    private static func width(of character: Character) -> Int {
+    static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,
            character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) {

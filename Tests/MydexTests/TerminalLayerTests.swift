@@ -1,0 +1,114 @@
+import Testing
+import MydexCatalog
+@testable import MydexCLI
+
+/// The full-screen layer's parts: reading keys from the bytes a terminal sends, and writing only
+/// what changed between two frames.
+@Suite("Terminal layer")
+struct TerminalLayerTests {
+    func decode(_ chunks: [String]) -> [KeyEvent] {
+        var decoder = KeyDecoder()
+        return chunks.flatMap { decoder.feed(Array($0.utf8)) }
+    }
+
+    @Test("Keys, arrows in both encodings, and control keys")
+    func keys() {
+        #expect(decode(["q\r\t\u{7F}"]) == [.character("q"), .enter, .tab, .backspace])
+        #expect(decode(["\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}OD"]) == [.up, .down, .right, .left])
+        #expect(decode(["\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z"]) == [.pageUp, .pageDown, .home, .end, .backTab])
+        #expect(decode(["\u{1B}[1;5A"]) == [.up], "modifiers are read past")
+        #expect(decode(["\u{0C}\u{03}"]) == [.control("l"), .control("c")])
+        #expect(decode(["\u{1B}OP\u{1B}[24~"]) == [.function(1), .function(12)])
+    }
+
+    @Test("A sequence or a character split across reads waits for its end")
+    func splitInput() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.feed(Array("[".utf8)).isEmpty)
+        #expect(decoder.feed(Array("A".utf8)) == [.up])
+        let korean = Array("피".utf8)
+        #expect(decoder.feed(korean.prefix(1)).isEmpty)
+        #expect(decoder.feed(korean.dropFirst().prefix(1)).isEmpty)
+        #expect(decoder.feed(korean.suffix(1)) == [.character("피")])
+        #expect(decode(["ピカ", "チュウ"]) == "ピカチュウ".map { .character($0) })
+    }
+
+    @Test("A lone ESC is the Escape key once nothing follows; ESC before a key is Escape, then the key")
+    func escape() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.flush().isEmpty)
+        #expect(decode(["\u{1B}x"]) == [.escape, .character("x")])
+    }
+
+    @Test("A bracketed paste is text, whatever it holds, even split across reads")
+    func paste() {
+        #expect(decode(["\u{1B}[200~안녕\u{1B}[A\r\u{1B}[201~q"]) == [.paste("안녕\u{1B}[A\r"), .character("q")])
+        #expect(decode(["\u{1B}[200~하나", "\u{1B}[2", "01~"]) == [.paste("하나")])
+    }
+
+    @Test("SGR mouse: clicks, releases and the wheel at their cells")
+    func mouse() {
+        #expect(decode(["\u{1B}[<0;12;5M\u{1B}[<0;12;5m\u{1B}[<64;3;4M\u{1B}[<65;3;4M"]) == [
+            .mouse(MouseEvent(kind: .press(button: 0), column: 12, row: 5)),
+            .mouse(MouseEvent(kind: .release, column: 12, row: 5)),
+            .mouse(MouseEvent(kind: .wheelUp, column: 3, row: 4)),
+            .mouse(MouseEvent(kind: .wheelDown, column: 3, row: 4)),
+        ])
+    }
+
+    @Test("Malformed bytes are one unknown event each, never text")
+    func malformed() {
+        #expect(decode(["\u{1B}[99~"]) == [.unknown(Array("\u{1B}[99~".utf8))])
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0xFF, UInt8(ascii: "a")]) == [.unknown([0xFF]), .character("a")])
+    }
+
+    @Test("The first frame draws every cell; the next writes only the cells that changed")
+    func diff() {
+        var first = ScreenBuffer(width: 20, height: 3)
+        first.put("Pikachu", x: 0, y: 0)
+        first.put("피카츄", x: 0, y: 1, style: ScreenStyle(bold: true))
+        let whole = first.rendered(after: nil, depth: .none)
+        #expect(whole.hasPrefix("\u{1B}[0m\u{1B}[2J") && whole.contains("Pikachu") && whole.contains("피카츄"))
+        #expect(first.rendered(after: first, depth: .none).isEmpty, "an unchanged frame writes nothing")
+
+        var second = first
+        second.put("R", x: 4, y: 2, style: ScreenStyle(reverse: true))
+        #expect(second.rendered(after: first, depth: .none) == "\u{1B}[3;5H\u{1B}[0;7mR\u{1B}[0m")
+
+        // One changed cell of a Korean name: the wide character is rewritten whole, at its column.
+        var third = first
+        third.put("피카추", x: 0, y: 1, style: ScreenStyle(bold: true))
+        #expect(third.rendered(after: first, depth: .none) == "\u{1B}[2;5H\u{1B}[0;1m추\u{1B}[0m")
+    }
+
+    @Test("Wide characters are never cut: not at the edge, and overwriting half of one blanks the other")
+    func wideCharacters() {
+        var screen = ScreenBuffer(width: 5, height: 1)
+        #expect(screen.put("피카츄", x: 0, y: 0) == 4, "the third does not fit in the last column")
+        #expect(screen[4, 0] == .blank)
+        screen.put("x", x: 1, y: 0)
+        #expect(screen[0, 0] == .blank && screen[1, 0].text == "x")
+        screen.put("y", x: 2, y: 0)
+        #expect(screen[3, 0] == .blank)
+    }
+
+    @Test("Text a terminal would act on is drawn as a replacement character")
+    func unsafeText() {
+        var screen = ScreenBuffer(width: 10, height: 1)
+        screen.put("a\u{1B}]0;x\u{07}", x: 0, y: 0)
+        #expect(!screen.rendered(after: nil, depth: .none).contains("\u{1B}]0"))
+        #expect(screen[1, 0].text == "\u{FFFD}")
+    }
+
+    @Test("Colours at the screen's depth: 24-bit, xterm's 256, or none")
+    func colours() {
+        let style = ScreenStyle(foreground: SpriteColor(red: 255, green: 0, blue: 0), bold: true)
+        #expect(ScreenBuffer.sgr(style, depth: .trueColor) == "\u{1B}[0;1;38;2;255;0;0m")
+        #expect(ScreenBuffer.sgr(style, depth: .ansi256) == "\u{1B}[0;1;38;5;196m")
+        #expect(ScreenBuffer.sgr(style, depth: .none) == "\u{1B}[0;1m")
+    }
+}
