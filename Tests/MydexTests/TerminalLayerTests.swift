@@ -112,3 +112,87 @@ struct TerminalLayerTests {
         #expect(ScreenBuffer.sgr(style, depth: .none) == "\u{1B}[0;1m")
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+
+/// The session on a real pseudo-terminal: raw mode and the screen modes on, then everything put
+/// back as it was.
+@Suite("Terminal session", .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0))
+struct TerminalSessionTests {
+    /// A pseudo-terminal: the side a program uses (`terminal`) and the side a terminal emulator
+    /// reads (`emulator`).
+    struct PseudoTerminal {
+        let emulator: Int32
+        let terminal: Int32
+
+        /// Linux's `TIOCSPTLCK` and `TIOCGPTN` (Glibc's Swift module leaves out `posix_openpt`
+        /// and its friends, which need _XOPEN_SOURCE): unlock the pair, and read its number.
+        static let unlock: UInt = 0x4004_5431
+        static let number: UInt = 0x8004_5430
+
+        init() throws {
+            emulator = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+            var locked: Int32 = 0
+            var index: UInt32 = 0
+            guard emulator >= 0, ioctl(emulator, Self.unlock, &locked) == 0, ioctl(emulator, Self.number, &index) == 0 else {
+                throw TerminalSession.Unavailable(detail: "no pseudo-terminal")
+            }
+            terminal = open("/dev/pts/\(index)", O_RDWR | O_NOCTTY)
+            guard terminal >= 0 else { throw TerminalSession.Unavailable(detail: "cannot open /dev/pts/\(index)") }
+        }
+
+        func close() {
+            _ = Glibc.close(terminal)
+            _ = Glibc.close(emulator)
+        }
+
+        /// What the program wrote, as far as it is there now.
+        func written() -> String {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var poller = pollfd(fd: emulator, events: Int16(POLLIN), revents: 0)
+            while poll(&poller, 1, 50) > 0 {
+                let count = read(emulator, &buffer, buffer.count)
+                guard count > 0 else { break }
+                bytes += buffer.prefix(count)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        func attributes() -> termios {
+            var attributes = termios()
+            _ = tcgetattr(terminal, &attributes)
+            return attributes
+        }
+    }
+
+    static func same(_ a: termios, _ b: termios) -> Bool {
+        withUnsafeBytes(of: a) { left in withUnsafeBytes(of: b) { right in left.elementsEqual(right) } }
+    }
+
+    @Test("Raw mode and the full screen while it runs; the terminal exactly as it was after restore, once")
+    func rawAndRestored() throws {
+        let pty = try PseudoTerminal()
+        defer { pty.close() }
+        let before = pty.attributes()
+        let session = try TerminalSession(input: pty.terminal, output: pty.terminal)
+        let during = pty.attributes()
+        #expect(during.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "no line editing, no echo, Ctrl-C is a key")
+        #expect(pty.written() == TerminalSession.enter)
+        session.restore()
+        #expect(Self.same(pty.attributes(), before))
+        #expect(pty.written() == TerminalSession.leave)
+        session.restore()
+        #expect(pty.written().isEmpty, "a second restore writes nothing")
+    }
+
+    @Test("Without a terminal it refuses and changes nothing")
+    func notATerminal() throws {
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { _ = close(pipeEnds[0]); _ = close(pipeEnds[1]) }
+        #expect(throws: TerminalSession.Unavailable.self) { try TerminalSession(input: pipeEnds[0], output: pipeEnds[1]) }
+    }
+}
+#endif
