@@ -196,3 +196,53 @@ struct TerminalSessionTests {
     }
 }
 #endif
+
+/// The one-line field of a full-screen view: characters as people see them, wide ones as two columns.
+@Suite("Line editor")
+struct LineEditorTests {
+    func typed(_ events: [KeyEvent], from text: String = "") -> LineEditor {
+        var editor = LineEditor(text)
+        for event in events { _ = editor.apply(event) }
+        return editor
+    }
+
+    @Test("Typing, moving and deleting by character; Enter gives the text, Escape gives nothing")
+    func editing() {
+        var editor = typed("피카".map { .character($0) } + [.left, .character("츄"), .end, .character("!")])
+        #expect(editor.text == "피츄카!")
+        #expect(editor.apply(.enter) == .done("피츄카!"))
+        #expect(editor.apply(.escape) == .cancelled)
+        #expect(typed([.backspace, .home, .delete], from: "Sparky").text == "park")
+        #expect(typed([.left, .left, .control("u")], from: "abcd").text == "cd")
+        #expect(typed([.home, .right, .control("k")], from: "abcd").text == "a")
+        #expect(typed([.up, .function(1), .mouse(MouseEvent(kind: .release, column: 1, row: 1))], from: "x").text == "x")
+    }
+
+    @Test("Korean typed as jamo composes into one syllable, and Backspace removes it whole; so with an emoji and its modifiers")
+    func graphemes() {
+        // ㅎ ㅏ ㄴ as conjoining jamo, as some input methods and NFD text send them.
+        var editor = typed(["\u{1112}", "\u{1161}", "\u{11AB}"].map { .character(Character($0)) })
+        #expect(editor.characters.count == 1)
+        _ = editor.apply(.backspace)
+        #expect(editor.text.isEmpty)
+        let family = typed([.paste("a👩‍👩‍👧🏽")])
+        #expect(family.characters.count == 2)
+        #expect(typed([.backspace], from: "a👍🏽").text == "a")
+    }
+
+    @Test("A paste is one line: its line breaks and controls become spaces")
+    func paste() {
+        #expect(typed([.paste("번개\r\n짱\u{1B}[A")]).text == "번개 짱 [A")
+    }
+
+    @Test("The field scrolls to keep the cursor in sight, wide characters as two columns, never cut")
+    func scrolling() {
+        let editor = LineEditor("피카츄라이츄")
+        let (text, column) = editor.visible(width: 7)
+        #expect(text == "라이츄" && column == 6, "the end in sight, a cell left for the cursor")
+        var start = editor
+        _ = start.apply(.home)
+        #expect(start.visible(width: 7) == ("피카츄", 0), "a fourth wide character would not fit whole")
+        #expect(LineEditor("ab").visible(width: 10) == ("ab", 2))
+    }
+}
