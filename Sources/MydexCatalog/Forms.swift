@@ -37,9 +37,6 @@ public struct PokemonForm: Sendable, Equatable, Codable {
     /// The key of its box sprite in the sprite data: its own, else its species'.
     public var spriteID: Int { hasOwnSprite ? id : speciesID }
 
-    /// Collectible: every form but those that exist only in battle (Megas, Gigantamax, Zen Mode).
-    public var collectible: Bool { !battleOnly }
-
     /// The plain default form of a species the catalog has no forms for (one fetched from
     /// PokeAPI beyond it): PokeAPI numbers such a form as its species.
     public static func plain(of species: Species) -> PokemonForm {

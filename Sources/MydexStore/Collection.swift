@@ -248,13 +248,15 @@ extension CollectionStore {
             else { throw StoreError.speciesNotCached(id: speciesID) }
             // The species' own form unless a form is named (PokeAPI numbers an unknown
             // species' own form as the species).
-            let defaultForm = try Int.fetchOne(
-                db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID])
-            let form = formID ?? defaultForm ?? speciesID
-            let formSlug = form == (defaultForm ?? speciesID) ? nil
-                : try String.fetchOne(db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?",
-                                      arguments: [form, speciesID])
-            if form != (defaultForm ?? speciesID), formSlug == nil { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
+            let ownForm = try Int.fetchOne(
+                db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID]) ?? speciesID
+            let form = formID ?? ownForm
+            var formSlug: String?
+            if form != ownForm {
+                formSlug = try String.fetchOne(
+                    db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?", arguments: [form, speciesID])
+                guard formSlug != nil else { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
+            }
             var pokemon = CaughtPokemon(
                 id: nil, speciesID: speciesID, formID: form, nickname: nil, isFavorite: false, isShiny: isShiny,
                 caughtAt: date, releasedAt: nil)

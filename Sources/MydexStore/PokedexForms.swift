@@ -62,12 +62,4 @@ extension Pokedex {
                              arguments: [id])
         }
     }
-
-    /// The id of a species' own form: the catalog's, else the species' number (PokeAPI numbers a
-    /// species' default form as the species, Xerneas apart).
-    public func defaultFormID(ofSpecies id: Int) async throws -> Int {
-        try await store.read { db in
-            try Int.fetchOne(db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [id]) ?? id
-        }
-    }
 }

@@ -190,6 +190,7 @@ extension Pokedex {
     /// (a species already held completes nothing new).
     public func milestones(completedBy entry: CollectionEntry, boxSize: Int = 30) async throws -> CatchMilestones {
         let speciesID = entry.speciesID
+        let first = (speciesID - 1) / boxSize * boxSize + 1
         let (heldOfSpecies, dexIDs, boxHeld, boxSlots) = try await store.read { db in
             let held = try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM main.caught_pokemon WHERE species_id = ? AND released_at IS NULL
@@ -198,7 +199,6 @@ extension Pokedex {
                 SELECT DISTINCT n.pokedex_id FROM catalog.pokedex_numbers n JOIN catalog.pokedexes p ON p.id = n.pokedex_id
                 WHERE n.species_id = ? AND p.main_series ORDER BY 1
                 """, arguments: [speciesID])
-            let first = (speciesID - 1) / boxSize * boxSize + 1
             let slots = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id BETWEEN ? AND ?",
                                          arguments: [first, first + boxSize - 1]) ?? 0
             let boxHeld = try Int.fetchOne(db, sql: """
@@ -213,7 +213,6 @@ extension Pokedex {
         milestones.pokedexes = try await progress(of: dexes, ProgressQuery())
             .filter { $0.total > 0 && $0.caught == $0.total }.map(\.pokedex)
         if boxSlots > 0, boxHeld == boxSlots {
-            let first = (speciesID - 1) / boxSize * boxSize + 1
             milestones.box = ((speciesID - 1) / boxSize + 1, first, first + boxSlots - 1)
         }
         return milestones

@@ -87,8 +87,10 @@ extension Pokedex {
         if !forms.isEmpty {
             let language = self.language
             let named = try await store.read { db in
-                try FormSQL.forms(db, where: "f.identifier IN (\(forms.map { "'\($0.replacingOccurrences(of: "'", with: "''"))'" }.joined(separator: ", ")))",
-                                  arguments: ["language": language])
+                try FormSQL.forms(db, where: "f.identifier IN (SELECT value FROM json_each(:forms))", arguments: [
+                    "language": language,
+                    "forms": String(decoding: try JSONEncoder().encode(forms.sorted()), as: UTF8.self),
+                ])
             }
             profile.terms["form"] = Dictionary(named.compactMap { form in form.name.map { (form.identifier, $0) } },
                                                uniquingKeysWith: { first, _ in first })
