@@ -92,10 +92,13 @@ let package = Package(
             name: "MydexServices",
             dependencies: ["MydexCatalog", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
         ),
+        // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
+        // one written in Swift could neither capture what to restore nor promise to be safe.
+        .target(name: "CTerminalRescue"),
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices", "MydexCatalog", "MydexText",
+                "MydexServices", "MydexCatalog", "MydexText", "CTerminalRescue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),

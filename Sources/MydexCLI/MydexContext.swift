@@ -29,12 +29,15 @@ public struct MydexContext: Sendable {
     public var settings: Settings
     /// Questions to the user (`restore` asks before replacing the collection).
     public var confirmation: Confirmation
+    /// The terminal `browse` takes over full screen; none in a pipe and in most tests.
+    public var terminal: TerminalAccess
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
-        sprites: SpriteSource? = nil, settings: Settings = Settings(), confirmation: Confirmation = .none
+        sprites: SpriteSource? = nil, settings: Settings = Settings(), confirmation: Confirmation = .none,
+        terminal: TerminalAccess = .none
     ) {
         self.environment = environment
         self.homeDirectory = homeDirectory
@@ -50,6 +53,7 @@ public struct MydexContext: Sendable {
         self.sprites = sprites
         self.settings = settings
         self.confirmation = confirmation
+        self.terminal = terminal
     }
 
     /// A path the user typed, made absolute against this context's home and current directory.
@@ -70,6 +74,7 @@ public struct MydexContext: Sendable {
             transport: CurlTransport(),
             interrupts: .live,
             sprites: SpriteSource.builtIn,
-            confirmation: .live())
+            confirmation: .live(),
+            terminal: .live)
     }
 }

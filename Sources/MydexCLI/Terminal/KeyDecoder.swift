@@ -42,6 +42,10 @@ struct KeyDecoder {
     static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
     static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
+    /// Whether bytes wait for more (a sequence begun, a lone ESC, a paste in progress): the
+    /// caller then listens a moment before calling `flush()`.
+    var isWaiting: Bool { !pending.isEmpty || pasting != nil }
+
     /// The events `bytes` complete, in order.
     mutating func feed(_ bytes: some Sequence<UInt8>) -> [KeyEvent] {
         pending += bytes

@@ -1,3 +1,4 @@
+import CTerminalRescue
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,7 @@ final class TerminalSession {
     let input: Int32
     let output: Int32
     private let saved: termios
+    private let raw: termios
     private var active = true
 
     /// Alternate screen, cursor hidden, bracketed paste, mouse clicks and wheel in SGR form.
@@ -47,6 +49,8 @@ final class TerminalSession {
         self.input = input
         self.output = output
         saved = original
+        self.raw = raw
+        mydex_rescue_arm(output, &original, Self.leave)
         write(Self.enter)
     }
 
@@ -59,6 +63,21 @@ final class TerminalSession {
         write(Self.leave)
         var original = saved
         _ = tcsetattr(input, TCSAFLUSH, &original)
+        mydex_rescue_disarm()
+    }
+
+    /// Ctrl-Z: the terminal as it was found while the shell has it, then full-screen mode again
+    /// once the process is continued (the caller redraws everything).
+    func suspend() {
+        guard active else { return }
+        write(Self.leave)
+        var original = saved
+        _ = tcsetattr(input, TCSAFLUSH, &original)
+        // Stops here until `fg`; SIGTSTP's default action is to stop.
+        kill(getpid(), SIGTSTP)
+        var raw = self.raw
+        _ = tcsetattr(input, TCSAFLUSH, &raw)
+        write(Self.enter)
     }
 
     /// Writes all of `text`, retrying after interruptions; a closed terminal is given up on
