@@ -17,7 +17,7 @@ public struct Mydex: AsyncParsableCommand {
                 CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
                 FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
                 RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-                CryCommand.self, ExportCommand.self, ImportCommand.self,
+                CryCommand.self, ExportCommand.self, ImportCommand.self, BrowseCommand.self,
             ])
     }
 
@@ -76,6 +76,9 @@ public struct Mydex: AsyncParsableCommand {
         case is AudioPlayer.Interrupted:
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130
+        case let ended as SignalExit:
+            // `browse` ended by SIGTERM or SIGHUP, the terminal already put back: as a shell reports it.
+            return 128 + ended.signal
         default:
             (code, message) = (exitCode(for: error).rawValue, ParserWords.fullMessage(for: error, width: helpWidth))
         }

@@ -80,6 +80,11 @@ public struct BulkChange: Sendable, Equatable {
     public var entries: [CollectionEntry]
     /// The ids among them that changed (or would); the others already were as asked.
     public var changed: Set<Int64>
+
+    public init(entries: [CollectionEntry], changed: Set<Int64>) {
+        self.entries = entries
+        self.changed = changed
+    }
 }
 
 // MARK: - Changing several entries at once

@@ -20,13 +20,7 @@ struct CellGrid: Equatable, Sendable {
     /// `sprite` at 1:1, one pixel half a cell: cropped to its visible pixels, and an odd height
     /// padded with a transparent row at the top so that the feet sit on the last line.
     init(_ sprite: Sprite) {
-        var (minX, maxX, minY, maxY) = (Int.max, -1, Int.max, -1)
-        for y in 0..<max(sprite.height, 0) {
-            for x in 0..<max(sprite.width, 0) where sprite[x, y] != nil {
-                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
-            }
-        }
-        guard maxX >= 0 else {
+        guard let (minX, maxX, minY, maxY) = Self.visibleBounds(of: sprite) else {
             self.init(width: 0, rows: [])
             return
         }
@@ -38,6 +32,17 @@ struct CellGrid: Equatable, Sendable {
             (minX...maxX).map { x in Cell(top: pixel(x, top + 2 * row), bottom: pixel(x, top + 2 * row + 1)) }
         }
         self.init(width: maxX - minX + 1, rows: rows)
+    }
+
+    /// The smallest box holding every drawn pixel of `sprite`, nil when none is.
+    static func visibleBounds(of sprite: Sprite) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+        var (minX, maxX, minY, maxY) = (Int.max, -1, Int.max, -1)
+        for y in 0..<max(sprite.height, 0) {
+            for x in 0..<max(sprite.width, 0) where sprite[x, y] != nil {
+                (minX, maxX, minY, maxY) = (min(minX, x), max(maxX, x), min(minY, y), max(maxY, y))
+            }
+        }
+        return maxX >= 0 ? (minX, maxX, minY, maxY) : nil
     }
 
     init(width: Int, rows: [[Cell]]) {

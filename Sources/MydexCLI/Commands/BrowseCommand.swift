@@ -1,0 +1,76 @@
+import ArgumentParser
+import MydexCatalog
+import MydexServices
+import MydexStore
+import MydexText
+
+struct BrowseCommand: MydexCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "browse",
+            abstract: tr("browse.help.abstract"),
+            discussion: tr("browse.help.discussion"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var network: NetworkOptions
+
+    @Option(help: ArgumentHelp(tr("browse.option.dex"), valueName: "name"))
+    var dex: String?
+
+    /// PokeAPI's types in its own order (its ids), for `t` to cycle through.
+    static let typeOrder = [
+        "normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel",
+        "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy",
+    ]
+
+    func run(_ context: MydexContext) async throws {
+        // A full screen needs a person at a terminal: a script gets the same data from `list`.
+        if global.json { throw UsageError(tr("browse.error.json")) }
+        guard let terminal = context.terminal.descriptors() else { throw UsageError(tr("browse.error.no-terminal")) }
+        let (store, printer) = try await global.open(context, .emptyIfMissing, species: true)
+        let pokedex = Pokedex(store: store)
+        let chosen = try await dex.asyncMap { try await DexProgressCommand.pokedex(named: $0, in: pokedex) }
+        let shownPokedex = chosen == nil ? try await pokedex.nationalPokedex() : chosen
+        let knownTypes = Set(try await pokedex.typeNames().map(\.type))
+        let cries = try network.cries(context)
+        let bigSprites = try network.bigSprites(context)
+        let offline = try NetworkOptions.offlineFromEnvironment(context)
+        let presentation = printer.presentation
+        let player = AudioPlayer(context)
+        let library = BrowseLibrary(
+            store: store, service: CollectionService(store: store, clock: context.clock),
+            details: BrowseDetailSource(
+                store: store, presentation: presentation, sprites: context.sprites,
+                cachedBigSprite: { species, shiny in try? await bigSprites.sprite(of: species, shiny: shiny, offline: true) }),
+            pokedex: shownPokedex, types: Self.typeOrder.filter(knownTypes.contains),
+            generations: try await pokedex.generations(),
+            playCry: { speciesID in
+                guard let species = try await Pokedex(store: store).species(id: speciesID) else { return }
+                try await player.play(bytes: try await cries.cry(of: species, legacy: false, offline: offline).bytes)
+            },
+            sentence: { change in Self.sentence(change, context: context, localizer: printer.localizer) })
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(input: terminal.input, output: terminal.output)
+        } catch {
+            throw UsageError(tr("browse.error.no-terminal"))
+        }
+        let size = session.size() ?? (80, 24)
+        let controller = BrowseController(library: library, layout: BrowseLayout(width: size.columns, height: size.rows))
+        let depth = ColorDepth.resolve(global.colorChoice(context), outputIsColored: context.output.colorEnabled, environment: context.environment)
+        var loop = BrowseLoop(
+            session: session, controller: controller,
+            renderer: BrowseRenderer(depth: depth, sprites: context.sprites, presentation: presentation))
+        if let signal = await loop.run() { throw SignalExit(signal: signal) }
+    }
+
+    /// What the command making `change` prints (`favorite 12`, `release 12`), as one line of text.
+    static func sentence(_ change: EntryChangesOutput, context: MydexContext, localizer: Localizer) -> String {
+        let captured = CapturedOutput()
+        var plain = context
+        plain.output = captured.output()
+        try? change.printText(to: Printer(plain, json: false, localizer: localizer, color: .never))
+        return captured.standardOutput.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import MydexTestSupport
+@testable import MydexStore
+
+/// The real binary's `browse` in a real terminal emulator: tmux (installed by `.ci/run`), a pane
+/// of a given size, keys sent as a person types them, the screen read back with
+/// `capture-pane`, and the terminal's state checked after each way of leaving.
+@Suite("Browse in tmux", .enabled(if: TmuxProgram.path != nil, "tmux is not installed (sudo apt-get install tmux)"))
+struct BrowseTerminalTests {
+    static var tmux: URL? { TmuxProgram.path }
+
+    let environment: TestEnvironment
+    let server = Server()
+
+    /// A tmux server of this test's own, so that tests running side by side never meet; it goes
+    /// (with the pane and anything still running in it) when the test ends, passed or failed.
+    final class Server: Sendable {
+        let socket = "mydex-test-\(UUID().uuidString.prefix(8))"
+
+        deinit {
+            guard let process = try? TmuxProgram.process(["-L", socket, "kill-server"], environment: ["PATH": "/usr/bin:/bin"]) else {
+                return
+            }
+            _ = process.wait(timeout: 10)
+        }
+    }
+
+    var socket: String { server.socket }
+
+    init() throws {
+        environment = try TestEnvironment()
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) async throws -> String {
+        try await tmux(arguments)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> String {
+        let process = try TmuxProgram.process(
+            ["-u", "-L", socket] + arguments,
+            environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": environment.directory.path, "TERM": "xterm-256color"],
+            in: environment.directory)
+        return await process.outcome(timeout: 30).standardOutput
+    }
+
+    /// Starts `mydex browse` in a pane `width`×`height`; the shell around it records the
+    /// terminal's settings before and after, and the exit status.
+    func start(width: Int = 120, height: Int = 40, environment extra: String = "") async throws {
+        let binary = try EndToEndTests.binary.path
+        let folder = environment.directory.path
+        let script = """
+            stty -a > \(folder)/stty-before; \
+            env HOME=\(folder) MYDEX_DB=\(environment.databasePath) MYDEX_OFFLINE=1 TZ=UTC LANG=C.UTF-8 \(extra) \(binary) browse; \
+            echo $? > \(folder)/status; stty -a > \(folder)/stty-after; sleep 600
+            """
+        try await tmux("new-session", "-d", "-x", String(width), "-y", String(height), "/bin/sh", "-c", script)
+        try await waitFor { $0.contains("Entries") }
+    }
+
+    func screen() async throws -> String { try await tmux("capture-pane", "-p") }
+
+    func send(_ keys: String...) async throws {
+        for key in keys { try await tmux(["send-keys", "-t", "0"] + [key]) }
+    }
+
+    func type(_ text: String) async throws { try await tmux(["send-keys", "-t", "0", "-l", text]) }
+
+    /// Waits (at most 10 s) until the screen satisfies `condition`, and returns it.
+    @discardableResult
+    func waitFor(_ what: String = #function, _ condition: (String) -> Bool) async throws -> String {
+        var last = ""
+        for _ in 0..<200 {
+            last = try await screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the screen never showed what was awaited; it shows:\n\(last)")
+        return last
+    }
+
+    /// After the view ended: the main screen back, the cursor shown, mouse reporting off, the
+    /// settings exactly as before, and the exit status.
+    func expectRestored(status: Int32) async throws {
+        let folder = environment.directory
+        var recorded: String?
+        for _ in 0..<100 {
+            recorded = try? String(contentsOf: folder.appendingPathComponent("stty-after"), encoding: .utf8)
+            if recorded != nil { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let before = try String(contentsOf: folder.appendingPathComponent("stty-before"), encoding: .utf8)
+        // The first line has the size, which a resize changes; the rest is the terminal's state.
+        #expect(recorded?.split(separator: "\n").dropFirst() == before.split(separator: "\n").dropFirst(), "stty -a differs after browse")
+        let code = try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
+        #expect(code.trimmingCharacters(in: .whitespacesAndNewlines) == String(status))
+        let flags = try await tmux("display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
+        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 0", "alternate screen, cursor, mouse: \(flags)")
+    }
+
+    @Test("A session as a person has it: grid, moves, search in Korean and Japanese, favorite, nickname, release and undo, detail, resize, q")
+    func session() async throws {
+        try await environment.recordCatches([25, 1, 4, 7, 172, 39, 133, 150, 151, 52, 143, 94])
+        try await start()
+        var shown = try await screen()
+        #expect(shown.contains("Entries 1–12 of 12") && shown.contains("Pikachu") && shown.contains("Snorlax"))
+
+        try await send("Right", "Right")
+        try await send("f")
+        try await waitFor { $0.contains("Charmander (entry #3) is a favorite") }
+        let store = try environment.openStore()
+        #expect(try await store.entry(id: 3).isFavorite)
+
+        try await send("n")
+        try await type("리자드")
+        try await send("Enter")
+        try await waitFor { $0.contains("Entry #3 is now called 리자드") && $0.contains("#3 ★") }
+        #expect(try await store.entry(id: 3).nickname == "리자드")
+        #expect(try await store.historyPage(HistoryQuery(entryID: 3)).events.map(\.action) == [.nicknameSet, .favorite, .catch])
+
+        try await send("/")
+        try await type("피카")
+        try await waitFor { $0.contains("Entries 1–1 of 1") && $0.contains("Pikachu") }
+        try await send("C-u")
+        try await type("ミュウ")
+        shown = try await waitFor { $0.contains("Entries 1–2 of 2") }
+        #expect(shown.contains("Mewtwo") && shown.contains("Mew"))
+        try await send("Escape")
+        try await waitFor { $0.contains("Entries 1–12 of 12") }
+
+        try await send("Home", "r", "y")
+        try await waitFor { $0.contains("back to the wild") && $0.contains("Entries 1–11 of 11") }
+        #expect(try await store.entry(id: 1).releasedAt != nil)
+        try await send("u")
+        try await waitFor { $0.contains("Entries 1–12 of 12") }
+        #expect(try await store.entry(id: 1).releasedAt == nil)
+
+        try await send("Enter")
+        shown = try await waitFor { $0.contains("Entry #1: Pikachu") }
+        #expect(shown.contains("Raichu") && shown.contains("Static") && shown.contains("Pokédex"))
+        try await send("Escape")
+        try await waitFor { $0.contains("Entries 1–12 of 12") }
+
+        try await tmux("resize-window", "-t", "0", "-x", "40", "-y", "20")
+        shown = try await waitFor { $0.contains("#1 Pikachu") }
+        #expect(shown.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        try await tmux("resize-window", "-t", "0", "-x", "120", "-y", "40")
+        try await waitFor { $0.contains("Snorlax") && $0.contains("Bulbasaur") }
+
+        try await send("q")
+        try await expectRestored(status: 0)
+    }
+
+    @Test("Ctrl-C and SIGTERM leave the terminal as it was found", arguments: ["C-c", "SIGTERM"])
+    func leaving(way: String) async throws {
+        try await environment.recordCatches([25])
+        try await start(width: 80, height: 24)
+        if way == "SIGTERM" {
+            let pid = try await tmux("display-message", "-p", "-t", "0", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+            // The pane runs the shell; mydex is its child.
+            let children = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+            for child in children.split(separator: " ") { kill(pid_t(child) ?? 0, SIGTERM) }
+            try await expectRestored(status: 143)
+        } else {
+            try await send(way)
+            try await expectRestored(status: 0)
+        }
+    }
+
+    @Test("NO_COLOR gives a monochrome screen that still shows the selection (reverse video)")
+    func monochrome() async throws {
+        try await environment.recordCatches([25, 1])
+        try await start(width: 80, height: 24, environment: "NO_COLOR=1")
+        let styled = try await tmux("capture-pane", "-p", "-e", "-t", "0")
+        #expect(!styled.contains("38;2;") && !styled.contains("38;5;") && !styled.contains("48;5;"), "no colour with NO_COLOR")
+        #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video marks the selection")
+        try await send("q")
+        try await expectRestored(status: 0)
+    }
+}
+
+/// Where tmux is, if it is installed, and how to run it.
+enum TmuxProgram {
+    static let path: URL? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
+        .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// tmux with `arguments`, every descriptor above 2 closed first. Its server lives on after
+    /// the command; holding a descriptor of this process (Foundation learns that a child ended
+    /// when such a descriptor closes) it would make every later child here seem to run forever.
+    static func process(
+        _ arguments: [String], environment: [String: String], in parent: URL = FileManager.default.temporaryDirectory
+    ) throws -> ChildProcess {
+        let closing = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$0" "$@""#
+        return try ChildProcess(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", closing, path?.path ?? "tmux"] + arguments, environment: environment, in: parent)
+    }
+}

@@ -1,0 +1,313 @@
+import Foundation
+import Synchronization
+import Testing
+import MydexCatalog
+@testable import MydexCLI
+import MydexServices
+@testable import MydexStore
+import MydexText
+
+/// `browse` without a terminal: the controller and renderer driven key by key on a real store,
+/// what they draw read back as text, and the database checked after each change.
+@Suite("Browse")
+struct BrowseTests {
+    let environment: TestEnvironment
+    let store: CollectionStore
+    let cries = CryLog()
+
+    /// The cries `c` asked for, in order.
+    final class CryLog: Sendable {
+        let played = Mutex<[Int]>([])
+    }
+
+    /// A session: the controller keys go to, and the renderer that draws it.
+    final class Session {
+        let controller: BrowseController
+        var renderer: BrowseRenderer
+
+        init(controller: BrowseController, renderer: BrowseRenderer) {
+            self.controller = controller
+            self.renderer = renderer
+        }
+
+        func press(_ keys: KeyEvent...) async {
+            for key in keys { await controller.handle(key) }
+        }
+
+        func type(_ text: String) async {
+            for character in text { await controller.handle(.character(character)) }
+        }
+
+        /// The screen as text, one string a row (wide characters once).
+        func screen() -> [String] {
+            let frame = renderer.frame(controller)
+            return (0..<frame.height).map { y in (0..<frame.width).map { frame[$0, y].text }.joined() }
+        }
+    }
+
+    init() throws {
+        environment = try TestEnvironment(environment: ["MYDEX_OFFLINE": "1"], sprites: SpriteSource.builtIn)
+        store = try environment.openStore()
+    }
+
+    /// A session on a terminal of this size over the collection as it is now.
+    func open(width: Int = 120, height: Int = 40, depth: ColorDepth = .trueColor, dex: String = "national") async throws -> Session {
+        let pokedex = Pokedex(store: store)
+        let presentation = Presentation(
+            timeZone: TimeZone(identifier: "UTC"), localizer: Localizer(language: "en", typeNames: try await pokedex.typeNames()))
+        let context = environment.context(output: CapturedOutput())
+        let cries = cries
+        let library = BrowseLibrary(
+            store: store, service: CollectionService(store: store, clock: environment.clock),
+            details: BrowseDetailSource(store: store, presentation: presentation, sprites: .builtIn, cachedBigSprite: { _, _ in nil }),
+            pokedex: try await pokedex.gamePokedexes().first { $0.identifier == dex },
+            types: BrowseCommand.typeOrder, generations: try await pokedex.generations(),
+            playCry: { id in cries.played.withLock { $0.append(id) } },
+            sentence: { BrowseCommand.sentence($0, context: context, localizer: presentation.localizer) })
+        let controller = BrowseController(library: library, layout: BrowseLayout(width: width, height: height))
+        await controller.refresh()
+        return Session(controller: controller, renderer: BrowseRenderer(depth: depth, sprites: .builtIn, presentation: presentation))
+    }
+
+    func catches(_ species: [Int]) async throws {
+        for id in species {
+            environment.clock.advance(by: 1)
+            _ = try await store.recordCatch(speciesID: id, isShiny: false, at: environment.clock.now())
+        }
+    }
+
+    func history(_ id: Int64) async throws -> [HistoryAction] {
+        try await store.historyPage(HistoryQuery(entryID: id)).events.map(\.action)
+    }
+
+    @Test("Without a terminal, or with --json, browse refuses in one line (exit 64) and points to list")
+    func refusesWithoutTerminal() async {
+        for arguments in [["browse"], ["browse", "--json"]] {
+            let run = await environment.run(arguments)
+            #expect(run.status == 64)
+            #expect(run.standardError.contains("mydex list"), "\(run.standardError)")
+            #expect(run.standardError.split(separator: "\n").count == 1)
+            #expect(run.standardOutput.isEmpty)
+        }
+    }
+
+    @Test("The grid shows each entry's name or nickname and id, marks favorites, and says which entries are on screen")
+    func grid() async throws {
+        try await catches(Array(1...30))
+        _ = try await store.setNickname(entryID: 4, to: "Sparky", at: environment.clock.now())
+        _ = try await store.setFavorite(entryID: 2, true, at: environment.clock.now())
+        let s = try await open(width: 80, height: 24)
+        let rows = s.screen()
+        #expect(s.controller.layout.kind == .grid && s.controller.layout.pageSize == 10)
+        #expect(rows[0].contains("Entries 1–10 of 30"))
+        #expect(rows.contains { $0.contains("Bulbasaur") && $0.contains("Sparky") && $0.contains("Venusaur") })
+        #expect(rows.contains { $0.contains("#2 ★") })
+        #expect(rows.contains { $0.contains("Charizard") && $0.contains("Caterpie") })
+        #expect(!rows.joined().contains("Metapod"), "the 11th entry is on the next page")
+        #expect(rows[23].contains("help") && rows[23].contains("quit"))
+    }
+
+    @Test("Arrows and h j k l move the selection; PgDn and End read further pages from the store")
+    func moving() async throws {
+        try await catches(Array(1...45))
+        let s = try await open(width: 80, height: 24)
+        await s.press(.right, .character("l"), .down)
+        #expect(s.controller.cursor.selected == 7)
+        #expect(s.controller.selectedEntry?.speciesID == 8)
+        await s.press(.character("h"), .character("k"))
+        #expect(s.controller.cursor.selected == 1)
+        await s.press(.pageDown)
+        #expect(s.controller.cursor.selected == 11 && s.controller.selectedEntry?.speciesID == 12)
+        #expect(s.screen()[0].contains("Entries 11–20 of 45"))
+        await s.press(.end)
+        #expect(s.controller.selectedEntry?.speciesID == 45)
+        #expect(s.controller.window.count <= s.controller.layout.pageSize, "only the page on screen is read")
+        await s.press(.home)
+        #expect(s.controller.selectedEntry?.speciesID == 1)
+    }
+
+    @Test("/ searches as you type, in any language (Korean, Japanese kana, accents); Esc clears")
+    func search() async throws {
+        try await catches([25, 26, 1, 172, 4])
+        let s = try await open()
+        await s.press(.character("/"))
+        await s.type("피카")
+        #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == 25)
+        await s.press(.escape)
+        #expect(s.controller.total == 5 && s.controller.prompt == nil)
+        await s.press(.character("/"))
+        await s.type("ピチュ")
+        #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == 172)
+        await s.press(.enter)
+        #expect(s.controller.prompt == nil && s.controller.total == 1, "Enter keeps the search")
+        #expect(s.screen()[0].contains("“ピチュ”"))
+        await s.press(.escape)
+        #expect(s.controller.total == 5, "Esc on the grid clears the search before it quits")
+        #expect(!s.controller.finished)
+        await s.press(.character("/"))
+        await s.type("pokemon-that-is-not")
+        #expect(s.screen().contains { $0.contains("Nothing matches") })
+    }
+
+    @Test("f favorites through the service (a history row), u undoes it")
+    func favoriteAndUndo() async throws {
+        try await catches([25, 1])
+        let s = try await open()
+        await s.press(.character("f"))
+        #expect(try await store.entry(id: 1).isFavorite)
+        #expect(try await history(1) == [.favorite, .catch])
+        #expect(s.controller.message?.contains("favorite") == true)
+        await s.press(.character("u"))
+        #expect(try await !store.entry(id: 1).isFavorite)
+        #expect(try await history(1) == [.unfavorite, .favorite, .catch])
+        await s.press(.character("u"))
+        #expect(s.controller.message?.contains("Nothing to undo") == true)
+    }
+
+    @Test("n edits a nickname by grapheme (composed Korean, wide characters); empty clears it; u restores the old one")
+    func nickname() async throws {
+        try await catches([25])
+        let s = try await open()
+        await s.press(.character("n"))
+        await s.type("피카츄")
+        await s.press(.backspace, .enter)
+        #expect(try await store.entry(id: 1).nickname == "피카")
+        #expect(try await history(1).first == .nicknameSet)
+        await s.press(.character("n"), .control("u"), .enter)
+        #expect(try await store.entry(id: 1).nickname == nil)
+        await s.press(.character("u"))
+        #expect(try await store.entry(id: 1).nickname == "피카")
+        await s.press(.character("n"), .escape)
+        #expect(try await store.entry(id: 1).nickname == "피카", "Esc changes nothing")
+    }
+
+    @Test("r asks first; a favorite is asked twice, as release --force; u brings it back a favorite")
+    func release() async throws {
+        try await catches([25, 1])
+        _ = try await store.setFavorite(entryID: 1, true, at: environment.clock.now())
+        let s = try await open()
+        await s.press(.character("r"), .character("n"))
+        #expect(try await store.entry(id: 1).releasedAt == nil)
+        await s.press(.character("r"), .character("y"))
+        #expect(try await store.entry(id: 1).releasedAt == nil, "a favorite needs a second yes")
+        guard case .release(_, favoriteConfirmed: true)? = s.controller.prompt else {
+            Issue.record("no second question: \(String(describing: s.controller.prompt))")
+            return
+        }
+        await s.press(.character("y"))
+        #expect(try await store.entry(id: 1).releasedAt != nil)
+        #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == 1)
+        await s.press(.character("u"))
+        let back = try await store.entry(id: 1)
+        #expect(back.releasedAt == nil && back.isFavorite)
+        #expect(s.controller.total == 2)
+    }
+
+    @Test("Changes by another mydex show on Ctrl-L and after each change; f reads the mark as it is now")
+    func otherProcess() async throws {
+        try await catches([25, 1])
+        let s = try await open()
+        let other = try environment.openStore()
+        _ = try await other.setFavorite(entryID: 1, true, at: environment.clock.now())
+        _ = try await other.recordCatch(speciesID: 4, isShiny: false, at: environment.clock.now())
+        await s.press(.control("l"))
+        #expect(s.controller.total == 3 && s.controller.selectedEntry?.isFavorite == true)
+        _ = try await other.setFavorite(entryID: 1, false, at: environment.clock.now())
+        await s.press(.character("f"))
+        #expect(try await store.entry(id: 1).isFavorite, "not flipped back from a stale screen")
+    }
+
+    @Test("Enter opens the detail page; ←/→ and Enter move along the evolution chain; Esc returns to the same place")
+    func detail() async throws {
+        try await catches([1, 4, 7, 25])
+        let s = try await open()
+        await s.press(.right, .enter)
+        let page = try #require(s.controller.details.last)
+        #expect(page.title.contains("Charmander"))
+        let text = s.screen().joined(separator: "\n")
+        #expect(text.contains("Charmeleon") && text.contains("Charizard") && text.contains("Blaze"))
+        #expect(text.contains("History"))
+        await s.press(.right, .enter)
+        #expect(s.controller.details.last?.title.contains("Charmeleon") == true)
+        await s.press(.escape, .escape)
+        #expect(s.controller.details.isEmpty && s.controller.cursor.selected == 1)
+    }
+
+    @Test("Tab shows the Pokédex: held species and missing ones, searched in any language; Enter opens a species")
+    func pokedexTab() async throws {
+        try await catches([25, 25, 1])
+        let s = try await open(dex: "kanto")
+        await s.press(.tab)
+        #expect(s.controller.tab == .pokedex && s.controller.shownSlots.count == 151)
+        #expect(s.screen()[0].contains("2/151"))
+        await s.press(.character("/"))
+        await s.type("ピカ")
+        await s.press(.enter)
+        #expect(s.controller.shownSlots.map(\.speciesID) == [25])
+        #expect(s.screen().contains { $0.contains("×2") })
+        await s.press(.enter)
+        #expect(s.controller.details.last?.title.contains("Pikachu") == true)
+    }
+
+    @Test("c plays the cry of the selection without waiting for it")
+    func cry() async throws {
+        try await catches([25])
+        let s = try await open()
+        await s.press(.character("c"))
+        for _ in 0..<100 where cries.played.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(cries.played.withLock { $0 } == [25])
+    }
+
+    @Test("A click selects, a second click opens; the wheel scrolls by rows")
+    func mouse() async throws {
+        try await catches(Array(1...40))
+        let s = try await open(width: 80, height: 24)
+        let margin = s.controller.layout.margin
+        // The third cell of the second row: 1-based coordinates as terminals report them.
+        let click = MouseEvent(kind: .press(button: 0), column: margin + 2 * 16 + 5, row: 1 + 9 + 3)
+        await s.press(.mouse(click))
+        #expect(s.controller.cursor.selected == 7)
+        await s.press(.mouse(click))
+        #expect(s.controller.details.last?.title.contains("Wartortle") == true)
+        await s.press(.escape, .mouse(MouseEvent(kind: .wheelDown, column: 1, row: 5)))
+        #expect(s.controller.cursor.top == 5)
+    }
+
+    @Test("Layouts: the grid, a list of names at 40 columns, one line below 20 rows")
+    func layouts() async throws {
+        try await catches([25, 1])
+        let s = try await open(width: 40, height: 20)
+        #expect(s.controller.layout.kind == .list)
+        let list = s.screen()
+        #expect(list[1].contains("#1 Pikachu") && list[2].contains("#2 Bulbasaur"))
+        await s.controller.resize(to: BrowseLayout(width: 80, height: 19))
+        let small = s.screen().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(small.count == 1 && small[0].contains("30×20"))
+        await s.controller.resize(to: BrowseLayout(width: 120, height: 40))
+        #expect(s.screen().contains { $0.contains("Pikachu") && $0.contains("Bulbasaur") })
+    }
+
+    @Test("Without colour the selection is in reverse video and sprites are drawn as shapes")
+    func monochrome() async throws {
+        try await catches([25, 1])
+        let s = try await open(depth: .none)
+        let frame = s.renderer.frame(s.controller)
+        let cells = (0..<frame.height).flatMap { y in (0..<frame.width).map { frame[$0, y] } }
+        #expect(cells.allSatisfy { $0.style.foreground == nil && $0.style.background == nil })
+        let selectedName = try #require((0..<frame.height).first { y in (0..<frame.width).map { frame[$0, y].text }.joined().contains("Pikachu") })
+        #expect((0..<frame.width).contains { frame[$0, selectedName].style.reverse })
+        #expect(cells.contains { $0.text == "▀" || $0.text == "█" })
+    }
+
+    @Test("A move redraws only what changed: a few cells, far less than a screen")
+    func moveWritesLittle() async throws {
+        try await catches(Array(1...60))
+        let s = try await open(width: 120, height: 40)
+        let before = s.renderer.frame(s.controller)
+        await s.press(.right)
+        let after = s.renderer.frame(s.controller)
+        let written = after.rendered(after: before, depth: .trueColor).utf8.count
+        let whole = after.rendered(after: nil, depth: .trueColor).utf8.count
+        #expect(written > 0 && written < 4096 && written * 4 < whole, "\(written) of \(whole) bytes")
+    }
+}
