@@ -15,6 +15,8 @@ import Glibc
 struct Options {
     var runs = 15
     var quick = false
+    /// `--browse`: only the browse rows (on the largest collection), to iterate on them.
+    var browseOnly = false
     var mydex: String
     var sqlite3 = "/usr/bin/sqlite3"
 
@@ -27,10 +29,11 @@ struct Options {
             switch argument {
             case "--runs": runs = try Self.number(rest.popFirst(), "--runs")
             case "--quick": quick = true
+            case "--browse": browseOnly = true
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -286,6 +289,172 @@ func sqlite3WithCatalog(_ sqlite3: String, _ database: String, _ sql: String) ->
     [sqlite3, "-cmd", "ATTACH 'file:\(catalogImage)?mode=ro' AS catalog", database, sql]
 }
 
+/// One `mydex browse` session on a pseudo-terminal of 120×40, as a person at a 24-bit colour
+/// terminal has it: how long until the first frame is complete, then for each key how long
+/// from pressing it to the end of the frame it causes and how many bytes that frame wrote.
+/// A frame ends with "end synchronized update" (`ESC [ ? 2026 l`), which browse writes once a
+/// frame. The peak memory is GNU time's figure for mydex alone.
+struct BrowseSession {
+    struct Key {
+        var label: String
+        var bytes: [UInt8]
+    }
+
+    var firstFrame: Double
+    var keys: [(label: String, seconds: Double, bytes: Int)]
+    var peakKilobytes: Int?
+
+    static let frameEnd = Array("\u{1B}[?2026l".utf8)
+
+    static func run(_ mydex: String, database: String, keys: [Key], environment: [String: String]) throws -> BrowseSession {
+        // posix_openpt and friends are not in Swift's Glibc: /dev/ptmx, then TIOCSPTLCK (unlock)
+        // and TIOCGPTN (the number of the terminal's other side).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlocked: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, 0x4004_5431, &unlocked) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
+            throw BenchmarkError("no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        defer { close(master) }
+        let terminal = "/dev/pts/\(number)"
+        var size = winsize(ws_row: 40, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-benchmark-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let time = "/usr/bin/time"
+        let timed = FileManager.default.isExecutableFile(atPath: time)
+        let arguments = (timed ? [time, "-f", "%M", "-o", report.path] : []) + [mydex, "browse", "--db", database]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, terminal, O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, terminal, O_RDWR, 0)
+        let session = environment.merging(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { _, own in own }
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = session.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let started = DispatchTime.now().uptimeNanoseconds
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        var pending: [UInt8] = []
+        /// Reads until a frame ends; returns when, and the bytes the frame took. Only bytes not
+        /// yet searched are searched (a marker may straddle two reads).
+        func nextFrame() throws -> (at: UInt64, bytes: Int) {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var searched = 0
+            while true {
+                var start = max(0, searched - frameEnd.count)
+                var found: Int?
+                while start + frameEnd.count <= pending.count, found == nil {
+                    if pending[start] == frameEnd[0], pending[start..<(start + frameEnd.count)].elementsEqual(frameEnd) { found = start }
+                    start += 1
+                }
+                searched = pending.count
+                if let end = found {
+                    let count = end + frameEnd.count
+                    pending.removeFirst(count)
+                    return (DispatchTime.now().uptimeNanoseconds, count)
+                }
+                var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&descriptor, 1, 10_000) > 0 else { throw BenchmarkError("browse drew no frame within 10 s") }
+                let count = read(master, &buffer, buffer.count)
+                guard count > 0 else { throw BenchmarkError("browse closed the terminal") }
+                pending += buffer[0..<count]
+            }
+        }
+        let first = try nextFrame()
+        var measured: [(String, Double, Int)] = []
+        for key in keys {
+            let pressed = DispatchTime.now().uptimeNanoseconds
+            _ = key.bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            let frame = try nextFrame()
+            measured.append((key.label, Double(frame.at - pressed) / 1e9, frame.bytes))
+        }
+        _ = write(master, "q", 1)
+        // Drain what it writes while leaving, so that it never blocks on a full terminal.
+        var status: Int32 = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 50) > 0 { _ = read(master, &buffer, buffer.count) }
+        }
+        let peak = timed ? Int((try? String(contentsOf: report, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") : nil
+        return BrowseSession(firstFrame: Double(first.at - started) / 1e9, keys: measured, peakKilobytes: peak)
+    }
+}
+
+/// The browse rows: the first frame against `mydex list --limit 30` on the same collection
+/// (paired runs, alternating), and each key's time to its frame and the frame's bytes.
+func compareBrowse(
+    _ mydex: String, database: String, label: String, runs: Int, environment: [String: String]
+) throws -> (row: Row, keys: [(label: String, seconds: Statistics, bytes: Statistics)]) {
+    let keys: [BrowseSession.Key] = [
+        .init(label: "→ (next cell)", bytes: Array("\u{1B}[C".utf8)),
+        .init(label: "↓ (next row)", bytes: Array("\u{1B}[B".utf8)),
+        .init(label: "PgDn (next page: a query)", bytes: Array("\u{1B}[6~".utf8)),
+        .init(label: "End (the last page)", bytes: Array("\u{1B}[F".utf8)),
+        .init(label: "Home", bytes: Array("\u{1B}[H".utf8)),
+        .init(label: "s (sort by Pokédex number)", bytes: Array("s".utf8)),
+        .init(label: "/ (the search field)", bytes: Array("/".utf8)),
+        .init(label: "p typed in the search", bytes: Array("p".utf8)),
+        .init(label: "i typed in the search", bytes: Array("i".utf8)),
+        .init(label: "Esc (search cleared)", bytes: [0x1B]),
+        .init(label: "Enter (detail page)", bytes: [0x0D]),
+        .init(label: "Esc (back to the grid)", bytes: [0x1B]),
+    ]
+    let list = [mydex, "list", "--limit", "30", "--db", database]
+    _ = try measure(list, environment: environment)
+    _ = try BrowseSession.run(mydex, database: database, keys: [], environment: environment)
+    var ratios: [Double] = []
+    var browseTimes: [Double] = []
+    var listTimes: [Double] = []
+    var peaks = (browse: 0, list: 0)
+    var keyTimes = [[Double]](repeating: [], count: keys.count)
+    var keyBytes = [[Double]](repeating: [], count: keys.count)
+    for run in 0..<runs {
+        var pair: (browse: BrowseSession?, list: Measurement?) = (nil, nil)
+        for which in run % 2 == 0 ? [0, 1] : [1, 0] {
+            if which == 0 {
+                pair.browse = try BrowseSession.run(mydex, database: database, keys: keys, environment: environment)
+            } else {
+                pair.list = try measure(list, environment: environment)
+            }
+        }
+        guard let session = pair.browse, let listed = pair.list else { continue }
+        ratios.append(session.firstFrame / listed.seconds)
+        browseTimes.append(session.firstFrame)
+        listTimes.append(listed.seconds)
+        peaks.browse = max(peaks.browse, session.peakKilobytes ?? 0)
+        for (index, key) in session.keys.enumerated() {
+            keyTimes[index].append(key.seconds)
+            keyBytes[index].append(Double(key.bytes))
+        }
+    }
+    if let listPeak = try peakMemory(Subject(label: "", arguments: list), environment: environment) { peaks.list = listPeak }
+    let row = Row(
+        what: "`mydex browse`, first frame, \(label) entries (120×40, 24-bit colour)", against: "`mydex list --limit 30`",
+        ratio: Statistics(ratios), subject: Statistics(browseTimes), reference: Statistics(listTimes),
+        subjectPeak: peaks.browse, referencePeak: peaks.list)
+    return (row, keys.indices.map { (keys[$0].label, Statistics(keyTimes[$0]), Statistics(keyBytes[$0])) })
+}
+
+/// The browse row and its keys, as Markdown.
+func printBrowse(_ browse: (row: Row, keys: [(label: String, seconds: Statistics, bytes: Statistics)]), label: String) {
+    let row = browse.row
+    print("\n`mydex browse` on the \(label)-entry collection: the first frame against `mydex list --limit 30`, ratio min / median / max \(String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)) (medians \(String(format: "%.1f ms against %.1f ms", row.subject.median * 1000, row.reference.median * 1000))); peak memory \(String(format: "%.1f MiB", Double(row.subjectPeak) / 1024)). Then from a key press to the end of the frame it causes, and what that frame wrote to the terminal:\n")
+    print("| key | time min / median / max | bytes written (median) |")
+    print("| --- | --- | --- |")
+    for key in browse.keys {
+        let times = String(format: "%.1f / %.1f / %.1f ms", key.seconds.min * 1000, key.seconds.median * 1000, key.seconds.max * 1000)
+        print("| \(key.label) | \(times) | \(Int(key.bytes.median)) |")
+    }
+}
+
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
@@ -308,6 +477,14 @@ func run() throws {
     let sqlite3 = options.sqlite3
     let runs = options.runs
 
+    let bigLabel = options.quick ? "5,000" : "100,000"
+    if options.browseOnly {
+        let browse = try compareBrowse(
+            mydex, database: try workspace.collection(entries: options.quick ? 5000 : 100_000), label: bigLabel, runs: runs,
+            environment: environment)
+        printBrowse(browse, label: bigLabel)
+        return
+    }
     let one = try workspace.collection(entries: 1)
     let tenThousand = try workspace.collection(entries: options.quick ? 1000 : 10_000)
     let big = options.quick ? 5000 : 100_000
@@ -340,7 +517,6 @@ func run() throws {
         Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", tenThousand]),
         against: Subject(label: "`sqlite3` listing the same entries sorted", arguments: sqlite3WithCatalog(sqlite3, tenThousand, listQuery)),
         runs: runs, environment: environment))
-    let bigLabel = options.quick ? "5,000" : "100,000"
     for arguments in [["list"], ["list", "--json"]] {
         rows.append(try compare(
             "`mydex \(arguments.joined(separator: " "))`, \(bigLabel) entries",
@@ -354,6 +530,8 @@ func run() throws {
         against: Subject(label: "`sqlite3` counting the same (every Pokédex, every generation)",
                          arguments: sqlite3WithCatalog(sqlite3, hundredThousand, progressQuery)),
         runs: max(3, runs / 5), environment: environment))
+    let browse = try compareBrowse(mydex, database: hundredThousand, label: bigLabel, runs: max(3, runs / 3), environment: environment)
+    rows.append(browse.row)
     let insertCopy = workspace.path("insert.sqlite")
     let catchCopy = workspace.path("catch.sqlite")
     try FileManager.default.copyItem(atPath: one, toPath: insertCopy)
@@ -415,6 +593,7 @@ func run() throws {
         let peaks = String(format: "%.1f / %.1f MiB", Double(row.subjectPeak) / 1024, Double(row.referencePeak) / 1024)
         print("| \(row.what) | \(row.against) | \(ratio) | \(times.0) | \(times.1) | \(peaks) |")
     }
+    printBrowse(browse, label: bigLabel)
     print("\n| file | bytes |")
     print("| --- | --- |")
     print("| a one-entry collection | \(fileSize(one)) |")

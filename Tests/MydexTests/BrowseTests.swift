@@ -310,4 +310,23 @@ struct BrowseTests {
         let whole = after.rendered(after: nil, depth: .trueColor).utf8.count
         #expect(written > 0 && written < 4096 && written * 4 < whole, "\(written) of \(whole) bytes")
     }
+
+    @Test("A page read by ids first, from either end, is the page list reads, in every order and filter")
+    func pages() async throws {
+        try await catches((1...57).map { ($0 * 37) % 151 + 1 })
+        _ = try await store.setNickname(entryID: 9, to: "Pika", at: environment.clock.now())
+        _ = try await store.release(entryID: 3, force: true, at: environment.clock.now())
+        for order in EntryQuery.Order.allCases {
+            for filter in [EntryQuery(), EntryQuery(name: "pi"), EntryQuery(generation: 1), EntryQuery(reverse: true)] {
+                var query = filter
+                query.order = order
+                let total = try await store.entryCount(query)
+                for offset in [0, 7, 30, 49, 55, total] {
+                    (query.offset, query.limit) = (offset, 7)
+                    let expected = try await store.entries(query).map(\.id)
+                    #expect(try await store.entryPage(query, total: total).map(\.id) == expected, "\(order) \(filter) offset \(offset)")
+                }
+            }
+        }
+    }
 }

@@ -83,7 +83,7 @@ final class BrowseController {
 
     private func loadWindow() async throws {
         let query = filter.query(offset: cursor.top, limit: layout.pageSize)
-        window = total == 0 ? [] : try await library.store.entries(query)
+        window = total == 0 ? [] : try await library.store.entryPage(query, total: total)
         windowStart = cursor.top
     }
 
