@@ -89,19 +89,22 @@ extension CollectionStore {
     /// The entry query: each entry with its species' names and types in the store's language.
     /// What is shown of a species is computed once per species among the entries `condition`
     /// selects (`SpeciesSQL.shown`, a materialized CTE), not once per entry.
-    static func entrySQL(where condition: String, orderBy: String = "c.id") -> String {
-        """
+    static func entrySQL(where condition: String, orderBy: String = "c.id", idsOnly: Bool = false) -> String {
+        let columns = idsOnly ? "c.id, \(SpeciesSQL.entryName) AS name" : """
+            c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
+                (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
+                (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
+                coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
+                \(SpeciesSQL.entryName) AS name,
+                coalesce(sf.type_list, w.type_list, '') AS type_list,
+                coalesce(sf.type_name_list, w.type_name_list, '') AS type_name_list, c.uuid,
+                c.form_id, coalesce(sf.identifier, w.species_name, 'species-' || c.species_id) AS form,
+                sf.id IS NULL AS default_form
+            """
+        return """
         WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
             \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
-        SELECT c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
-            (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
-            (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
-            coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
-            \(SpeciesSQL.entryName) AS name,
-            coalesce(sf.type_list, w.type_list, '') AS type_list,
-            coalesce(sf.type_name_list, w.type_name_list, '') AS type_name_list, c.uuid,
-            c.form_id, coalesce(sf.identifier, w.species_name, 'species-' || c.species_id) AS form,
-            sf.id IS NULL AS default_form
+        SELECT \(columns)
         FROM main.caught_pokemon c LEFT JOIN shown w ON w.id = c.species_id
         LEFT JOIN shown_forms sf ON sf.id = c.form_id
         WHERE \(condition)

@@ -301,7 +301,9 @@ struct BrowseSession {
     }
 
     var firstFrame: Double
-    var keys: [(label: String, seconds: Double, bytes: Int)]
+    /// For each key: until the end of its frame, until the end of the last frame it causes (a
+    /// search draws its first page, then its count), and the bytes of all of them.
+    var keys: [(label: String, seconds: Double, settled: Double, bytes: Int)]
     var peakKilobytes: Int?
 
     static let frameEnd = Array("\u{1B}[?2026l".utf8)
@@ -342,9 +344,10 @@ struct BrowseSession {
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
         var pending: [UInt8] = []
-        /// Reads until a frame ends; returns when, and the bytes the frame took. Only bytes not
-        /// yet searched are searched (a marker may straddle two reads).
-        func nextFrame() throws -> (at: UInt64, bytes: Int) {
+        /// Reads until a frame ends (or, with a wait, nil when none ends within it); returns
+        /// when, and the bytes the frame took. Only bytes not yet searched are searched (a marker
+        /// may straddle two reads).
+        func nextFrame(within milliseconds: Int32 = 10_000) throws -> (at: UInt64, bytes: Int)? {
             var buffer = [UInt8](repeating: 0, count: 65536)
             var searched = 0
             while true {
@@ -361,19 +364,29 @@ struct BrowseSession {
                     return (DispatchTime.now().uptimeNanoseconds, count)
                 }
                 var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&descriptor, 1, 10_000) > 0 else { throw BenchmarkError("browse drew no frame within 10 s") }
+                guard poll(&descriptor, 1, milliseconds) > 0 else {
+                    if milliseconds < 10_000 { return nil }
+                    throw BenchmarkError("browse drew no frame within 10 s")
+                }
                 let count = read(master, &buffer, buffer.count)
                 guard count > 0 else { throw BenchmarkError("browse closed the terminal") }
                 pending += buffer[0..<count]
             }
         }
-        let first = try nextFrame()
-        var measured: [(String, Double, Int)] = []
+        guard let first = try nextFrame() else { throw BenchmarkError("browse drew no first frame") }
+        var measured: [(String, Double, Double, Int)] = []
         for key in keys {
             let pressed = DispatchTime.now().uptimeNanoseconds
             _ = key.bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-            let frame = try nextFrame()
-            measured.append((key.label, Double(frame.at - pressed) / 1e9, frame.bytes))
+            guard let frame = try nextFrame() else { throw BenchmarkError("no frame after \(key.label)") }
+            // Frames that follow on their own (a search's count) belong to this key too.
+            var last = frame
+            var bytes = frame.bytes
+            while let more = try nextFrame(within: 150) {
+                last = more
+                bytes += more.bytes
+            }
+            measured.append((key.label, Double(frame.at - pressed) / 1e9, Double(last.at - pressed) / 1e9, bytes))
         }
         _ = write(master, "q", 1)
         // Drain what it writes while leaving, so that it never blocks on a full terminal.
@@ -392,7 +405,7 @@ struct BrowseSession {
 /// (paired runs, alternating), and each key's time to its frame and the frame's bytes.
 func compareBrowse(
     _ mydex: String, database: String, label: String, runs: Int, environment: [String: String]
-) throws -> (row: Row, keys: [(label: String, seconds: Statistics, bytes: Statistics)]) {
+) throws -> (row: Row, keys: [(label: String, seconds: Statistics, settled: Statistics, bytes: Statistics)]) {
     let keys: [BrowseSession.Key] = [
         .init(label: "→ (next cell)", bytes: Array("\u{1B}[C".utf8)),
         .init(label: "↓ (next row)", bytes: Array("\u{1B}[B".utf8)),
@@ -400,6 +413,10 @@ func compareBrowse(
         .init(label: "End (the last page)", bytes: Array("\u{1B}[F".utf8)),
         .init(label: "Home", bytes: Array("\u{1B}[H".utf8)),
         .init(label: "s (sort by Pokédex number)", bytes: Array("s".utf8)),
+        .init(label: "PgDn, sorted by Pokédex number", bytes: Array("\u{1B}[6~".utf8)),
+        .init(label: "s (sort by name)", bytes: Array("s".utf8)),
+        .init(label: "PgDn, sorted by name", bytes: Array("\u{1B}[6~".utf8)),
+        .init(label: "s s (by date caught, then by entry again)", bytes: Array("ss".utf8)),
         .init(label: "/ (the search field)", bytes: Array("/".utf8)),
         .init(label: "p typed in the search", bytes: Array("p".utf8)),
         .init(label: "i typed in the search", bytes: Array("i".utf8)),
@@ -415,6 +432,7 @@ func compareBrowse(
     var listTimes: [Double] = []
     var peaks = (browse: 0, list: 0)
     var keyTimes = [[Double]](repeating: [], count: keys.count)
+    var keySettled = [[Double]](repeating: [], count: keys.count)
     var keyBytes = [[Double]](repeating: [], count: keys.count)
     for run in 0..<runs {
         var pair: (browse: BrowseSession?, list: Measurement?) = (nil, nil)
@@ -432,6 +450,7 @@ func compareBrowse(
         peaks.browse = max(peaks.browse, session.peakKilobytes ?? 0)
         for (index, key) in session.keys.enumerated() {
             keyTimes[index].append(key.seconds)
+            keySettled[index].append(key.settled)
             keyBytes[index].append(Double(key.bytes))
         }
     }
@@ -440,18 +459,18 @@ func compareBrowse(
         what: "`mydex browse`, first frame, \(label) entries (120×40, 24-bit colour)", against: "`mydex list --limit 30`",
         ratio: Statistics(ratios), subject: Statistics(browseTimes), reference: Statistics(listTimes),
         subjectPeak: peaks.browse, referencePeak: peaks.list)
-    return (row, keys.indices.map { (keys[$0].label, Statistics(keyTimes[$0]), Statistics(keyBytes[$0])) })
+    return (row, keys.indices.map { (keys[$0].label, Statistics(keyTimes[$0]), Statistics(keySettled[$0]), Statistics(keyBytes[$0])) })
 }
 
 /// The browse row and its keys, as Markdown.
-func printBrowse(_ browse: (row: Row, keys: [(label: String, seconds: Statistics, bytes: Statistics)]), label: String) {
+func printBrowse(_ browse: (row: Row, keys: [(label: String, seconds: Statistics, settled: Statistics, bytes: Statistics)]), label: String) {
     let row = browse.row
-    print("\n`mydex browse` on the \(label)-entry collection: the first frame against `mydex list --limit 30`, ratio min / median / max \(String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)) (medians \(String(format: "%.1f ms against %.1f ms", row.subject.median * 1000, row.reference.median * 1000))); peak memory \(String(format: "%.1f MiB", Double(row.subjectPeak) / 1024)). Then from a key press to the end of the frame it causes, and what that frame wrote to the terminal:\n")
-    print("| key | time min / median / max | bytes written (median) |")
-    print("| --- | --- | --- |")
+    print("\n`mydex browse` on the \(label)-entry collection: the first frame against `mydex list --limit 30`, ratio min / median / max \(String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)) (medians \(String(format: "%.1f ms against %.1f ms", row.subject.median * 1000, row.reference.median * 1000))); peak memory \(String(format: "%.1f MiB", Double(row.subjectPeak) / 1024)). Then from a key press to the end of the frame it causes, to the end of the last frame it causes (a search's count follows its first page), and what they wrote to the terminal:\n")
+    print("| key | to its frame, min / median / max | to the last frame (median) | bytes written (median) |")
+    print("| --- | --- | --- | --- |")
     for key in browse.keys {
         let times = String(format: "%.1f / %.1f / %.1f ms", key.seconds.min * 1000, key.seconds.median * 1000, key.seconds.max * 1000)
-        print("| \(key.label) | \(times) | \(Int(key.bytes.median)) |")
+        print("| \(key.label) | \(times) | \(String(format: "%.1f ms", key.settled.median * 1000)) | \(Int(key.bytes.median)) |")
     }
 }
 

@@ -329,4 +329,38 @@ struct BrowseTests {
             }
         }
     }
+
+    @Test("While a search is typed, a full first page shows before the count, which follows once it is drawn or before any other key")
+    func searchCountsLater() async throws {
+        try await catches(Array(repeating: 25, count: 12) + [1, 4])
+        let s = try await open(width: 80, height: 24)
+        await s.press(.character("/"))
+        await s.type("pika")
+        #expect(s.controller.countPending && s.controller.window.count == 10)
+        #expect(s.screen()[0].contains("Entries 1–10 of …"))
+        await s.controller.finishCount()
+        #expect(!s.controller.countPending && s.controller.total == 12)
+        #expect(s.screen()[0].contains("Entries 1–10 of 12"))
+        await s.type("c")  // "pikac": still all twelve, and the page is full again
+        #expect(s.controller.countPending)
+        await s.press(.enter, .end)
+        #expect(!s.controller.countPending && s.controller.selectedEntry?.id == 12, "End counted first")
+        await s.press(.character("/"), .backspace, .backspace, .backspace, .backspace, .backspace, .character("x"), .character("y"))
+        #expect(!s.controller.countPending && s.controller.total == 0, "an empty page counts itself")
+    }
+
+    @Test("Sorted by name, pages are read by the ids of the name order, and are list --sort name's pages")
+    func nameOrder() async throws {
+        try await catches([25, 1, 4, 7, 133, 150, 39, 52, 54, 94, 143, 131, 149, 6, 3, 26])
+        _ = try await store.setNickname(entryID: 2, to: "Zed", at: environment.clock.now())
+        let s = try await open(width: 80, height: 24)
+        await s.press(.character("s"), .character("s"))
+        #expect(s.controller.filter.sort == .name && s.screen()[0].contains("sorted by name"))
+        let expected = try await store.entries(EntryQuery(order: .name)).map(\.id)
+        var seen = s.controller.window.map(\.id)
+        await s.press(.pageDown)
+        seen += s.controller.window.map(\.id)
+        #expect(seen == expected)
+        #expect(s.controller.total == 16)
+    }
 }

@@ -35,6 +35,14 @@ final class BrowseController {
     /// The collection grid: where it stands, how many entries the filter selects, and the page on screen.
     private(set) var cursor = GridCursor()
     private(set) var total = 0
+    /// While a search is typed over a large collection, the page is shown before the count
+    /// (which reads every entry): true until the loop asks for the count (`finishCount`), once
+    /// the frame with the page is out. A key other than the next letter counts first.
+    private(set) var countPending = false
+    /// By name, the order is known only to the full query: the ids of every entry in it, read
+    /// once a sort or filter (8 bytes an entry), and each page read by its ids. nil in the
+    /// other orders, where a page finds its ids itself (`entryPage`).
+    private var orderedIDs: [Int64]?
     /// The entries on screen, the first being number `windowStart` of the filtered list.
     private(set) var window: [CollectionEntry] = []
     private(set) var windowStart = 0
@@ -71,7 +79,14 @@ final class BrowseController {
     /// another process's changes show here, and nothing on screen is older than this.
     func refresh() async {
         do {
-            total = try await library.store.entryCount(filter.query())
+            if filter.sort == .name {
+                let ids = try await library.store.entryIDs(filter.query())
+                (orderedIDs, total) = (ids, ids.count)
+            } else {
+                orderedIDs = nil
+                total = try await library.store.entryCount(filter.query())
+            }
+            countPending = false
             cursor.reveal(count: total, layout: layout)
             try await loadWindow()
             if tab == .pokedex || !slots.isEmpty { try await loadSlots() }
@@ -83,7 +98,12 @@ final class BrowseController {
 
     private func loadWindow() async throws {
         let query = filter.query(offset: cursor.top, limit: layout.pageSize)
-        window = total == 0 ? [] : try await library.store.entryPage(query, total: total)
+        if let ids = orderedIDs {
+            let page = ids[min(cursor.top, ids.count)..<min(cursor.top + layout.pageSize, ids.count)]
+            window = try await library.store.entries(inOrder: Array(page))
+        } else {
+            window = total == 0 ? [] : try await library.store.entryPage(query, total: total)
+        }
         windowStart = cursor.top
     }
 
@@ -121,6 +141,7 @@ final class BrowseController {
 
     func handle(_ key: KeyEvent) async {
         message = nil
+        if countPending, !Self.isSearchPrompt(prompt) { await finishCount() }
         if showsHelp {
             showsHelp = false
             return
@@ -307,10 +328,50 @@ final class BrowseController {
         filter.search = text
         cursor = GridCursor()
         dexCursor = GridCursor()
-        await refresh()
-        if tab == .pokedex || !slots.isEmpty {
-            do { try await applySlotSearch() } catch { message = Self.describe(error) }
+        guard Self.isSearchPrompt(prompt), filter.sort != .name else {
+            // The Pokédex's slots are searched again too, when they were read.
+            return await refresh()
         }
+        // As it is typed: the first page now, the count once that page is on screen. A page
+        // that is not full is all there is, and counts itself.
+        do {
+            window = try await library.store.entryPage(filter.query(offset: 0, limit: layout.pageSize))
+            windowStart = 0
+            if window.count < layout.pageSize {
+                total = window.count
+                countPending = false
+            } else {
+                total = window.count
+                countPending = true
+            }
+            if tab == .pokedex || !slots.isEmpty { try await applySlotSearch() }
+        } catch {
+            message = Self.describe(error)
+        }
+    }
+
+    /// The count a search put off (`countPending`), and the view placed against it.
+    func finishCount() async {
+        guard countPending else { return }
+        countPending = false
+        do {
+            if filter.sort == .name {
+                let ids = try await library.store.entryIDs(filter.query())
+                (orderedIDs, total) = (ids, ids.count)
+            } else {
+                orderedIDs = nil
+                total = try await library.store.entryCount(filter.query())
+            }
+            countPending = false
+            cursor.reveal(count: total, layout: layout)
+        } catch {
+            message = Self.describe(error)
+        }
+    }
+
+    static func isSearchPrompt(_ prompt: BrowsePrompt?) -> Bool {
+        if case .search? = prompt { return true }
+        return false
     }
 
     private func changeFilter(_ key: KeyEvent) async {
@@ -362,8 +423,9 @@ final class BrowseController {
             case .done:
                 prompt = nil
             case .cancelled:
-                prompt = nil
+                // Cleared as typed (the page first, the count after it), then the field closes.
                 await setSearch("")
+                prompt = nil
             }
         case .nickname(let id, let title, var editor):
             switch editor.apply(key) {

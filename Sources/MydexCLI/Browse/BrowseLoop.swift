@@ -12,6 +12,8 @@ enum BrowseInput: Sendable {
     case signal(Int32)
     case closed
     case message(String)
+    /// The count a search put off, asked for once the frame with its first page is out.
+    case count
 }
 
 /// The process ended by a signal once the terminal was put back: exits with 128 + its number,
@@ -72,8 +74,12 @@ struct BrowseLoop {
                 return SIGHUP
             case .message(let text):
                 controller.show(text)
+            case .count:
+                await controller.finishCount()
             }
             draw(&previous)
+            // Queued behind keys already typed: a search typed fast is counted once, at its end.
+            if controller.countPending { continuation.yield(.count) }
         }
         return nil
     }
@@ -96,13 +102,16 @@ struct BrowseLoop {
 }
 
 /// Reads the terminal on its own thread and decodes keys; a lone ESC is told from the start of
-/// a sequence by 25 ms of silence. `stop()` wakes it through a pipe and waits for it to end.
+/// a sequence by `escapeWait` of silence. `stop()` wakes it through a pipe and waits for it to end.
 private final class KeyReader: @unchecked Sendable {
     private let input: Int32
     private let continuation: AsyncStream<BrowseInput>.Continuation
     private var wake: [Int32] = [-1, -1]
     private let done = DispatchSemaphore(value: 0)
     private var started = false
+    /// A terminal writes a key's sequence at once, so its bytes arrive together; over a slow link
+    /// they may not. 10 ms is tmux's own wait since 3.5 (Esc is then answered within a frame).
+    static let escapeWait: Int32 = 10
 
     init(input: Int32, continuation: AsyncStream<BrowseInput>.Continuation) {
         self.input = input
@@ -138,7 +147,7 @@ private final class KeyReader: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, 2, decoder.isWaiting ? 25 : -1)
+            let ready = poll(&descriptors, 2, decoder.isWaiting ? Self.escapeWait : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 continuation.yield(.closed)

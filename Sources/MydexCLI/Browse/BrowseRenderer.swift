@@ -81,8 +81,12 @@ struct BrowseRenderer {
             if let type = browse.filter.type { parts.append(presentation.localizer.typeName(type)) }
             if let generation = browse.filter.generation { parts.append(tr("browse.header.generation", ["generation": generation])) }
             if browse.filter.favoritesOnly { parts.append(tr("browse.header.favorites")) }
-            range = Self.range(browse.cursor, count: browse.total, layout: browse.layout) { first, last, total in
-                tr("browse.header.entries", ["first": first, "last": last, "total": total])
+            if browse.countPending {
+                range = tr("browse.header.entries-counting", ["first": 1, "last": browse.window.count])
+            } else {
+                range = Self.range(browse.cursor, count: browse.total, layout: browse.layout) { first, last, total in
+                    tr("browse.header.entries", ["first": first, "last": last, "total": total])
+                }
             }
         case .pokedex:
             parts.append(tr("browse.header.pokedex", ["pokedex": browse.library.pokedex?.name ?? ""]))
