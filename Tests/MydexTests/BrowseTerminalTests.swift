@@ -48,7 +48,7 @@ struct BrowseTerminalTests {
 
     /// Starts `mydex browse` in a pane `width`×`height`; the shell around it records the
     /// terminal's settings before and after, and the exit status.
-    func start(width: Int = 120, height: Int = 40, environment extra: String = "") async throws {
+    func start(width: Int = 120, height: Int = 40, environment extra: String = "", waitingFor ready: String = "Entries") async throws {
         let binary = try EndToEndTests.binary.path
         let folder = environment.directory.path
         let script = """
@@ -57,7 +57,7 @@ struct BrowseTerminalTests {
             echo $? > \(folder)/status; stty -a > \(folder)/stty-after; sleep 600
             """
         try await tmux("new-session", "-d", "-x", String(width), "-y", String(height), "/bin/sh", "-c", script)
-        try await waitFor { $0.contains("Entries") }
+        try await waitFor { $0.contains(ready) }
     }
 
     func screen() async throws -> String { try await tmux("capture-pane", "-p") }
@@ -153,20 +153,39 @@ struct BrowseTerminalTests {
         try await expectRestored(status: 0)
     }
 
-    @Test("Ctrl-C and SIGTERM leave the terminal as it was found", arguments: ["C-c", "SIGTERM"])
-    func leaving(way: String) async throws {
+    @Test("Ctrl-C, SIGTERM, SIGHUP and a crash (SIGSEGV) leave the terminal as it was found", arguments: [
+        ("C-c", 0), ("SIGTERM", 128 + SIGTERM), ("SIGHUP", 128 + SIGHUP), ("SIGSEGV", 128 + SIGSEGV),
+    ])
+    func leaving(way: String, status: Int32) async throws {
         try await environment.recordCatches([25])
         try await start(width: 80, height: 24)
-        if way == "SIGTERM" {
+        let signals = ["SIGTERM": SIGTERM, "SIGHUP": SIGHUP, "SIGSEGV": SIGSEGV]
+        if let signal = signals[way] {
             let pid = try await tmux("display-message", "-p", "-t", "0", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
             // The pane runs the shell; mydex is its child.
             let children = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-            for child in children.split(separator: " ") { kill(pid_t(child) ?? 0, SIGTERM) }
-            try await expectRestored(status: 143)
+            for child in children.split(separator: " ") { kill(pid_t(child) ?? 0, signal) }
         } else {
             try await send(way)
-            try await expectRestored(status: 0)
         }
+        try await expectRestored(status: status)
+    }
+
+    @Test("In Korean the screen speaks Korean, and a Korean nickname is typed as composed syllables")
+    func korean() async throws {
+        try await environment.recordCatches([25, 1])
+        try await start(width: 80, height: 24, environment: "LANG=ko_KR.UTF-8", waitingFor: "항목")
+        let shown = try await screen()
+        #expect(shown.contains("컬렉션") && shown.contains("피카츄") && shown.contains("도움말"))
+        try await send("n")
+        try await type("피카")
+        try await send("BSpace")
+        try await type("츄")
+        try await send("Enter")
+        try await waitFor { $0.contains("항목 #1의 닉네임이 이제 피츄입니다.") }
+        #expect(try await environment.openStore().entry(id: 1).nickname == "피츄")
+        try await send("q")
+        try await expectRestored(status: 0)
     }
 
     @Test("NO_COLOR gives a monochrome screen that still shows the selection (reverse video)")
