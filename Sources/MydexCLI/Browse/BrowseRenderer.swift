@@ -102,7 +102,7 @@ struct BrowseRenderer {
     }
 
     static func range(_ cursor: GridCursor, count: Int, layout: BrowseLayout, _ text: (Int, Int, Int) -> String) -> String {
-        guard count > 0 else { return text(0, 0, 0) }
+        guard count > 0 else { return tr("browse.header.empty") }
         return text(cursor.top + 1, min(count, cursor.top + layout.pageSize), count)
     }
 
@@ -183,7 +183,9 @@ struct BrowseRenderer {
         let lines = Self.keys(detail: false).map { "\($0.key)\t\($0.action)" }
             + ["Ctrl-L\t" + tr("browse.key.refresh"), "Esc\t" + tr("browse.key.back"), "Ctrl-Z\t" + tr("browse.key.suspend")]
         let keyWidth = 8
-        let width = min(screen.width - 2, max(30, lines.map { keyWidth + TerminalText.displayWidth($0.split(separator: "\t").last.map(String.init) ?? "") }.max() ?? 0) + 4)
+        let widest = lines.map { keyWidth + TerminalText.displayWidth($0.split(separator: "\t").last.map(String.init) ?? "") }
+            + [tr("browse.help.title"), tr("browse.help.close")].map(TerminalText.displayWidth)
+        let width = min(screen.width - 2, max(30, widest.max() ?? 0) + 4)
         let height = min(screen.height - 2, lines.count + 4)
         let (left, top) = ((screen.width - width) / 2, (screen.height - height) / 2)
         for row in 0..<height { screen.fill(x: left, y: top + row, width: width, style: bar) }
