@@ -62,15 +62,15 @@ struct Measurement {
     var peakKilobytes: Int
 }
 
-/// Runs `arguments` with posix_spawn, output to /dev/null (or to `output`), and waits with
-/// wait4 for its resource usage.
-func measure(_ arguments: [String], environment: [String: String], output: String = "/dev/null") throws -> Measurement {
+/// Starts `arguments` with posix_spawn, its standard input, output and error opened from these
+/// paths (path, flags).
+func spawn(_ arguments: [String], environment: [String: String], stdio: [(String, Int32)]) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    for (descriptor, (path, flags)) in stdio.enumerated() {
+        posix_spawn_file_actions_addopen(&actions, Int32(descriptor), path, flags, 0o644)
+    }
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -78,9 +78,18 @@ func measure(_ arguments: [String], environment: [String: String], output: Strin
         envp.forEach { free($0) }
     }
     var pid = pid_t()
-    let started = DispatchTime.now().uptimeNanoseconds
     let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
     guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    return pid
+}
+
+/// Runs `arguments` with posix_spawn, output to /dev/null (or to `output`), and waits with
+/// wait4 for its resource usage.
+func measure(_ arguments: [String], environment: [String: String], output: String = "/dev/null") throws -> Measurement {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let pid = try spawn(arguments, environment: environment, stdio: [
+        ("/dev/null", O_RDONLY), (output, O_WRONLY | O_CREAT | O_TRUNC), ("/dev/null", O_WRONLY),
+    ])
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
@@ -326,23 +335,9 @@ struct BrowseSession {
         let time = "/usr/bin/time"
         let timed = FileManager.default.isExecutableFile(atPath: time)
         let arguments = (timed ? [time, "-f", "%M", "-o", report.path] : []) + [mydex, "browse", "--db", database]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, terminal, O_RDWR, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, terminal, O_RDWR, 0)
         let session = environment.merging(["TERM": "xterm-256color", "COLORTERM": "truecolor"]) { _, own in own }
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = session.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
         let started = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-        guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        let pid = try spawn(arguments, environment: session, stdio: Array(repeating: (terminal, O_RDWR), count: 3))
         var pending: [UInt8] = []
         /// Reads until a frame ends (or, with a wait, nil when none ends within it); returns
         /// when, and the bytes the frame took. Only bytes not yet searched are searched (a marker

@@ -79,15 +79,7 @@ final class BrowseController {
     /// another process's changes show here, and nothing on screen is older than this.
     func refresh() async {
         do {
-            if filter.sort == .name {
-                let ids = try await library.store.entryIDs(filter.query())
-                (orderedIDs, total) = (ids, ids.count)
-            } else {
-                orderedIDs = nil
-                total = try await library.store.entryCount(filter.query())
-            }
-            countPending = false
-            cursor.reveal(count: total, layout: layout)
+            try await count()
             try await loadWindow()
             if tab == .pokedex || !slots.isEmpty { try await loadSlots() }
             if let detail = details.last { try await reopen(detail) }
@@ -353,20 +345,21 @@ final class BrowseController {
     /// The count a search put off (`countPending`), and the view placed against it.
     func finishCount() async {
         guard countPending else { return }
+        do { try await count() } catch { message = Self.describe(error) }
+    }
+
+    /// How many entries the filter selects (by name, with the ids of their order), and the
+    /// view placed against it.
+    private func count() async throws {
         countPending = false
-        do {
-            if filter.sort == .name {
-                let ids = try await library.store.entryIDs(filter.query())
-                (orderedIDs, total) = (ids, ids.count)
-            } else {
-                orderedIDs = nil
-                total = try await library.store.entryCount(filter.query())
-            }
-            countPending = false
-            cursor.reveal(count: total, layout: layout)
-        } catch {
-            message = Self.describe(error)
+        if filter.sort == .name {
+            let ids = try await library.store.entryIDs(filter.query())
+            (orderedIDs, total) = (ids, ids.count)
+        } else {
+            orderedIDs = nil
+            total = try await library.store.entryCount(filter.query())
         }
+        cursor.reveal(count: total, layout: layout)
     }
 
     static func isSearchPrompt(_ prompt: BrowsePrompt?) -> Bool {
