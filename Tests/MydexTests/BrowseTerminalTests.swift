@@ -87,8 +87,9 @@ struct BrowseTerminalTests {
         let folder = environment.directory
         var recorded: String?
         for _ in 0..<100 {
+            // The shell creates the file, then stty writes it: whole once it ends a line.
             recorded = try? String(contentsOf: folder.appendingPathComponent("stty-after"), encoding: .utf8)
-            if recorded != nil { break }
+            if let recorded, recorded.hasSuffix("\n") { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         let before = try String(contentsOf: folder.appendingPathComponent("stty-before"), encoding: .utf8)
