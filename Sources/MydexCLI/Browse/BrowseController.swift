@@ -22,8 +22,8 @@ struct BrowseLibrary: Sendable {
 }
 
 /// The state of a `browse` session and what each key does to it. Reads only what is on screen
-/// (a page of entries at a time, as `list --limit --offset` reads them), so memory stays flat
-/// however large the collection. Used from one task: the view's loop.
+/// (a page of entries at a time, found as `list --limit --offset` finds it), so memory stays
+/// flat however large the collection. Used from one task: the view's loop.
 final class BrowseController {
     enum Tab: Equatable { case collection, pokedex }
 
@@ -123,6 +123,7 @@ final class BrowseController {
     }
 
     func resize(to layout: BrowseLayout) async {
+        guard layout != self.layout else { return }
         self.layout = layout
         cursor.reveal(count: total, layout: layout)
         dexCursor.reveal(count: shownSlots.count, layout: layout)
