@@ -97,8 +97,7 @@ struct BrowseTerminalTests {
         #expect(recorded?.split(separator: "\n").dropFirst() == before.split(separator: "\n").dropFirst(), "stty -a differs after browse")
         let code = try String(contentsOf: folder.appendingPathComponent("status"), encoding: .utf8)
         #expect(code.trimmingCharacters(in: .whitespacesAndNewlines) == String(status))
-        let flags = try await tmux("display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
-        #expect(flags.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1 0", "alternate screen, cursor, mouse: \(flags)")
+        #expect(try await flags() == "0 1 0", "alternate screen, cursor, mouse")
     }
 
     @Test("A session as a person has it: grid, moves, search in Korean and Japanese, favorite, nickname, release and undo, detail, resize, q")
@@ -198,6 +197,45 @@ struct BrowseTerminalTests {
         #expect(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video marks the selection")
         try await send("q")
         try await expectRestored(status: 0)
+    }
+
+    @Test("Ctrl-Z gives the shell back a normal terminal; fg brings the full screen back, in raw mode")
+    func suspend() async throws {
+        try await environment.recordCatches([25])
+        let folder = environment.directory.path
+        try await tmux("new-session", "-d", "-x", "80", "-y", "24", "/bin/bash", "--norc", "--noprofile", "-i")
+        try await type("stty -a > \(folder)/stty-before; env HOME=\(folder) MYDEX_DB=\(environment.databasePath) LANG=C.UTF-8 \(try EndToEndTests.binary.path) browse")
+        try await send("Enter")
+        try await waitFor { $0.contains("Entries 1–1 of 1") }
+        try await send("C-z")
+        try await waitFor { $0.contains("Stopped") }
+        #expect(try await flags() == "0 1 0", "the main screen, the cursor shown, no mouse while stopped")
+        try await type("stty -a > \(folder)/stty-stopped; fg")
+        try await send("Enter")
+        try await waitFor { $0.contains("Entries 1–1 of 1") }
+        #expect(try await flags() == "1 0 1")
+        try await send("Enter")  // raw mode: a key, not a line
+        try await waitFor { $0.contains("Entry #1: Pikachu") }
+        try await send("Escape")
+        try await send("q")
+        try await type("stty -a > \(folder)/stty-after")
+        try await send("Enter")
+        let before = try String(contentsOfFile: "\(folder)/stty-before", encoding: .utf8)
+        for name in ["stty-stopped", "stty-after"] {
+            var recorded = ""
+            for _ in 0..<100 where !recorded.hasSuffix("\n") {
+                recorded = (try? String(contentsOfFile: "\(folder)/\(name)", encoding: .utf8)) ?? ""
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(recorded == before, "\(name) differs")
+        }
+        #expect(try await flags() == "0 1 0")
+    }
+
+    /// The alternate screen, the cursor and mouse reporting: "1 0 1" in full screen.
+    func flags() async throws -> String {
+        try await tmux("display-message", "-p", "-t", "0", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -73,8 +73,17 @@ final class TerminalSession {
         write(Self.leave)
         var original = saved
         _ = tcsetattr(input, TCSAFLUSH, &original)
-        // Stops here until `fg`; SIGTSTP's default action is to stop.
-        kill(getpid(), SIGTSTP)
+        // Stops here until `fg` (SIGTSTP's default action). raise, not kill: it signals this
+        // thread, so the process has stopped before it returns (with kill another thread could
+        // take the signal while this one went on to enter full-screen mode again). Dispatch's
+        // threads block signals: this one takes SIGTSTP for that moment.
+        var stop = sigset_t()
+        var mask = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, &mask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
         var raw = self.raw
         _ = tcsetattr(input, TCSAFLUSH, &raw)
         write(Self.enter)
