@@ -128,13 +128,13 @@ struct BrowseTests {
 
     @Test("/ searches as you type, in any language (Korean, Japanese kana, accents); Esc clears")
     func search() async throws {
-        try await catches([25, 26, 1, 172, 4])
+        try await catches([25, 26, 1, 172, 4, 133])
         let s = try await open()
         await s.press(.character("/"))
         await s.type("피카")
         #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == 25)
         await s.press(.escape)
-        #expect(s.controller.total == 5 && s.controller.prompt == nil)
+        #expect(s.controller.total == 6 && s.controller.prompt == nil)
         await s.press(.character("/"))
         await s.type("ピチュ")
         #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == 172)
@@ -142,8 +142,14 @@ struct BrowseTests {
         #expect(s.controller.prompt == nil && s.controller.total == 1, "Enter keeps the search")
         #expect(s.screen()[0].contains("“ピチュ”"))
         await s.press(.escape)
-        #expect(s.controller.total == 5, "Esc on the grid clears the search before it quits")
+        #expect(s.controller.total == 6, "Esc on the grid clears the search before it quits")
         #expect(!s.controller.finished)
+        for (typed, species) in [("ぴか", 25), ("evoli", 133), ("ÉVOLI", 133)] {
+            await s.press(.character("/"), .control("u"))
+            await s.type(typed)
+            #expect(s.controller.total == 1 && s.controller.selectedEntry?.speciesID == species, "\(typed)")
+            await s.press(.escape)
+        }
         await s.press(.character("/"))
         await s.type("pokemon-that-is-not")
         #expect(s.screen().contains { $0.contains("Nothing matches") })
@@ -229,6 +235,12 @@ struct BrowseTests {
         #expect(text.contains("History"))
         await s.press(.right, .enter)
         #expect(s.controller.details.last?.title.contains("Charmeleon") == true)
+        await s.press(.character("?"))
+        let help = s.screen().joined(separator: "\n")
+        #expect(help.contains("Keys") && help.contains("refresh") && !help.contains("collection/Pokédex"),
+                "the help of a detail page lists its keys, not the grid's")
+        await s.press(.character("x"))
+        #expect(!s.controller.showsHelp && s.controller.details.count == 2, "any key closes the help, and only that")
         await s.press(.escape, .escape)
         #expect(s.controller.details.isEmpty && s.controller.cursor.selected == 1)
     }

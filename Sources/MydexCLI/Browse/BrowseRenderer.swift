@@ -63,7 +63,7 @@ struct BrowseRenderer {
             }
         }
         drawFooter(browse, into: &screen)
-        if browse.showsHelp { drawHelp(into: &screen) }
+        if browse.showsHelp { drawHelp(detail: !browse.details.isEmpty, into: &screen) }
         if pictures.count > 600 { pictures.removeAll(keepingCapacity: true) }
         return screen
     }
@@ -179,9 +179,11 @@ struct BrowseRenderer {
         if room < screen.width - x - 1 { screen.put(hint, x: screen.width - hintWidth - 1, y: y, style: ScreenStyle(dim: true)) }
     }
 
-    private mutating func drawHelp(into screen: inout ScreenBuffer) {
-        let lines = Self.keys(detail: false).map { "\($0.key)\t\($0.action)" }
-            + ["Ctrl-L\t" + tr("browse.key.refresh"), "Esc\t" + tr("browse.key.back"), "Ctrl-Z\t" + tr("browse.key.suspend")]
+    /// Every key of the view on screen (the grid's or a detail page's), in a box over it.
+    private mutating func drawHelp(detail: Bool, into screen: inout ScreenBuffer) {
+        let lines = Self.keys(detail: detail).map { "\($0.key)\t\($0.action)" }
+            + (detail ? [] : ["Esc\t" + tr("browse.key.back")])
+            + ["Ctrl-L\t" + tr("browse.key.refresh"), "Ctrl-Z\t" + tr("browse.key.suspend")]
         let keyWidth = 8
         let widest = lines.map { keyWidth + TerminalText.displayWidth($0.split(separator: "\t").last.map(String.init) ?? "") }
             + [tr("browse.help.title"), tr("browse.help.close")].map(TerminalText.displayWidth)
