@@ -63,3 +63,20 @@ extension Pokedex {
         }
     }
 }
+
+extension Pokedex {
+    /// What `show` and `browse` tell about an entry: its species as the entry's form is (the
+    /// form's types, stats and abilities), and the species' profile (its evolution chain and
+    /// the names of its terms).
+    public func species(of entry: CollectionEntry) async throws -> (species: Species, profile: SpeciesProfile) {
+        guard var species = try await species(id: entry.speciesID) else {
+            throw StoreError.speciesNotCached(id: entry.speciesID)
+        }
+        let profile = try await profile(of: species)
+        if !entry.isDefaultForm, let form = try await forms(ids: [entry.formID])[entry.formID] {
+            species = species.shown(as: form, variety: try await variety(id: form.pokemonID))
+        }
+        return (species, profile)
+    }
+}
+

@@ -51,27 +51,8 @@ struct BrowseDetailSource: Sendable {
     let cachedBigSprite: @Sendable (Species, Bool) async -> Sprite?
 
     func detail(of entry: CollectionEntry) async throws -> BrowseDetail {
-        let pokedex = Pokedex(store: store)
-        guard var species = try await pokedex.species(id: entry.speciesID) else {
-            throw StoreError.speciesNotCached(id: entry.speciesID)
-        }
-        let profile = try await pokedex.profile(of: species)
-        if !entry.isDefaultForm, let form = try await pokedex.forms(ids: [entry.formID])[entry.formID] {
-            species = species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
-        }
-        var fields = [BrowseDetail.Field(
-            label: tr("show.field.species"),
-            value: "\(presentation.dexNumber(species.id)) \(presentation.localizer.name(species))")]
-        fields += presentation.speciesFields(species).map(BrowseDetail.Field.init)
-        fields += [
-            BrowseDetail.Field(label: tr("show.field.nickname"), value: entry.nickname ?? "—"),
-            BrowseDetail.Field(label: tr("show.field.favorite"), value: entry.isFavorite ? tr("show.value.favorite") : tr("show.value.no")),
-            BrowseDetail.Field(label: tr("show.field.shiny"), value: entry.isShiny ? tr("show.value.shiny") : tr("show.value.no")),
-            BrowseDetail.Field(label: tr("show.field.caught"), value: presentation.dateTime(entry.caughtAt)),
-        ]
-        if let released = entry.releasedAt { fields.append(BrowseDetail.Field(label: tr("show.field.released"), value: presentation.dateTime(released))) }
-        fields += presentation.profileFields(species, profile).map(BrowseDetail.Field.init)
-        fields += presentation.pokedexField(species).map(BrowseDetail.Field.init)
+        let (species, profile) = try await Pokedex(store: store).species(of: entry)
+        var fields = presentation.entryFields(entry, species, profile).map(BrowseDetail.Field.init)
         let history = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: 20))
         for (index, event) in history.events.enumerated() {
             var text = presentation.dateTime(event.occurredAt) + "  " + HistoryCommand.Output.actionName(event.action)

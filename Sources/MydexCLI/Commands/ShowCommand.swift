@@ -24,14 +24,7 @@ struct ShowCommand: MydexCommand {
         let pokedex = Pokedex(store: store)
         var outputs: [Output] = []
         for entry in try await store.entries(ids: entries.list.ids) {
-            guard var species = try await pokedex.species(id: entry.speciesID) else {
-                throw StoreError.speciesNotCached(id: entry.speciesID)
-            }
-            let profile = try await pokedex.profile(of: species)
-            // The species as the entry's form is: its types, stats and abilities.
-            if !entry.isDefaultForm, let form = try await pokedex.forms(ids: [entry.formID])[entry.formID] {
-                species = species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
-            }
+            let (species, profile) = try await pokedex.species(of: entry)
             let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
             outputs.append(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
         }
@@ -84,18 +77,7 @@ struct ShowCommand: MydexCommand {
             try printer.line(.message(
                 ["id": String(entry.id), "title": title], showing: ["title": SafeText(title).styled(.bold, if: printer.color)]
             ) { tr("show.title", $0) })
-            var fields = [(tr("show.field.species"), "\(presentation.dexNumber(species.id)) \(localizer.name(species))")]
-            fields += presentation.speciesFields(species)
-            fields += [
-                (tr("show.field.nickname"), entry.nickname ?? "—"),
-                (tr("show.field.favorite"), entry.isFavorite ? tr("show.value.favorite") : tr("show.value.no")),
-                (tr("show.field.shiny"), entry.isShiny ? tr("show.value.shiny") : tr("show.value.no")),
-                (tr("show.field.caught"), presentation.dateTime(entry.caughtAt)),
-            ]
-            if let released = entry.releasedAt { fields.append((tr("show.field.released"), presentation.dateTime(released))) }
-            fields += presentation.profileFields(species, profile)
-            fields += presentation.pokedexField(species)
-            try printer.fields(fields, beside: picture)
+            try printer.fields(presentation.entryFields(entry, species, profile), beside: picture)
         }
     }
 }

@@ -41,6 +41,21 @@ extension Presentation {
         return fields
     }
 
+    /// An entry as `show` prints it and `browse` shows it: its species, the entry's own
+    /// fields (nickname, marks, dates), then the species' profile and Pokédex text.
+    func entryFields(_ entry: CollectionEntry, _ species: Species, _ profile: SpeciesProfile) -> [(String, String)] {
+        var fields = [(tr("show.field.species"), "\(dexNumber(species.id)) \(localizer.name(species))")]
+        fields += speciesFields(species)
+        fields += [
+            (tr("show.field.nickname"), entry.nickname ?? "—"),
+            (tr("show.field.favorite"), entry.isFavorite ? tr("show.value.favorite") : tr("show.value.no")),
+            (tr("show.field.shiny"), entry.isShiny ? tr("show.value.shiny") : tr("show.value.no")),
+            (tr("show.field.caught"), dateTime(entry.caughtAt)),
+        ]
+        if let released = entry.releasedAt { fields.append((tr("show.field.released"), dateTime(released))) }
+        return fields + profileFields(species, profile) + pokedexField(species)
+    }
+
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
 
     /// The data terms mydex's catalog names (`term.<kind>.<slug>`) in all nine languages, because
