@@ -149,7 +149,7 @@ enum TransferRows {
             }
             var values: [TransferColumn: String] = [:]
             for (column, value) in zip(columns, record.fields) {
-                if let column, !value.isEmpty { values[column] = value }
+                if let column, !value.isEmpty { values[column] = CSVText.revealed(value) }
             }
             rows.append(TransferRow(line: record.line, values: values))
         }

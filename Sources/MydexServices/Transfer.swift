@@ -61,6 +61,32 @@ public enum CSVText {
         fields.map(field).joined(separator: ",")
     }
 
+    /// What starts a formula in a spreadsheet (OWASP's "CSV injection": `=`, `+`, `-`, `@`, a
+    /// tab, a carriage return).
+    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// `text` as an exported cell: one that a spreadsheet would run as a formula gets a leading
+    /// `'`, which spreadsheets show as text and `revealed` takes off again. A value that already
+    /// starts with `'` before such a character (or before another `'`) gets one too, so that the
+    /// round trip stays exact; any other `'` is left as it is (files written before keep reading
+    /// as they were).
+    public static func neutralized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        if formulaStarts.contains(first) { return "'" + text }
+        if first == "'", let second = text.dropFirst().first, second == "'" || formulaStarts.contains(second) {
+            return "'" + text
+        }
+        return text
+    }
+
+    /// An imported cell as it was before `neutralized`.
+    public static func revealed(_ text: String) -> String {
+        guard text.first == "'", let second = text.dropFirst().first, second == "'" || formulaStarts.contains(second) else {
+            return text
+        }
+        return String(text.dropFirst())
+    }
+
     public static func field(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

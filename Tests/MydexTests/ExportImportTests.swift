@@ -176,6 +176,29 @@ struct ExportImportTests {
         #expect(throws: CSVText.Problem.self) { try CSVText.records(Array("a,b\"c\r\n".utf8)) }
     }
 
+    @Test("Cells a spreadsheet would run as formulas are exported as text, and import reads back the same nicknames")
+    func formulaCells() async throws {
+        let nicknames = ["=cmd|'/C'!A0", "+1", "-1", "@SUM(A1)", "'=quoted", "''", "'plain", "'"]
+        let store = try source.openStore()
+        for (index, nickname) in nicknames.enumerated() {
+            _ = try await store.recordCatch(speciesID: 25, isShiny: false, at: TestClock.start.addingTimeInterval(Double(index)))
+            _ = try await store.setNickname(entryID: Int64(index + 1), to: nickname, at: TestClock.start)
+        }
+        try store.close()
+        let file = source.path("pokemon.csv")
+        #expect(await source.run("export", file).status == 0)
+        let records = try CSVText.records(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        #expect(records.dropFirst().map { $0.fields[6] } == ["'=cmd|'/C'!A0", "'+1", "'-1", "'@SUM(A1)", "''=quoted", "'''", "'plain", "'"])
+        let run = await target.run("import", file)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(try await entries(target).map(\.nickname) == nicknames)
+        // Tabs and carriage returns start formulas too (no nickname holds them; other text might).
+        for text in ["\tx", "\rx", "=x", "+x", "-x", "@x", "'=x", "''x", "'x", "x", ""] {
+            #expect(CSVText.revealed(CSVText.neutralized(text)) == text)
+        }
+        #expect(["\tx", "\rx"].map(CSVText.neutralized) == ["'\tx", "'\rx"])
+    }
+
     @Test("export writes to standard output: CSV or JSON, every byte when piped, escaped on a terminal")
     func standardOutput() async throws {
         try await populate(source)

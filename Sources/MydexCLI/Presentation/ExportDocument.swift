@@ -49,7 +49,8 @@ struct ExportDocument: Sendable {
         try emit(.csv((byteOrderMark ? "\u{FEFF}" : "") + CSVText.record(columns.map(\.csvName))))
         var count = 0
         while let entry = try entries.next() {
-            try emit(.csv(CSVText.record(columns.map { $0.csvValue(entry) })))
+            // Cells a spreadsheet would run as formulas (a nickname `=cmd|…`) are made text.
+            try emit(.csv(CSVText.record(columns.map { CSVText.neutralized($0.csvValue(entry)) })))
             count += 1
         }
         return count
