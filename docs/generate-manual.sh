@@ -22,5 +22,6 @@ WRAPPER
 chmod +x "$work/mydex"
 mkdir "$work/out"
 "$bin/generate-manual" "$work/mydex" --date "$date" --output-directory "$work/out"
-sed -E 's/UNICODE([0-9A-F]{4,6})END/\\[u\1]/g' "$work/out/mydex.1" > docs/mydex.1
+# An empty line in mdoc is a paragraph break groff warns about (lintian reports each): .Pp says it.
+sed -E -e 's/UNICODE([0-9A-F]{4,6})END/\\[u\1]/g' -e 's/^$/.Pp/' "$work/out/mydex.1" > docs/mydex.1
 echo "wrote docs/mydex.1"
