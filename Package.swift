@@ -120,6 +120,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Builds the release (the tarball, the .deb, SHA256SUMS): `swift run MydexRelease`;
+        // not part of the app.
+        .executableTarget(
+            name: "MydexRelease",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // What the tests and the reliability suite share (not a product): the loopback PokeAPI
         // stand-in that can misbehave (`LocalHTTPServer`) and `ChildProcess`. Nothing in
         // Sources/ depends on it.
