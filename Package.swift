@@ -95,10 +95,12 @@ let package = Package(
         // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
         // one written in Swift could neither capture what to restore nor promise to be safe.
         .target(name: "CTerminalRescue"),
+        // The commit and build date a release stamps into the binary it packages (`mydex version`).
+        .target(name: "CMydexBuildStamp"),
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices", "MydexCatalog", "MydexText", "CTerminalRescue",
+                "MydexServices", "MydexCatalog", "MydexText", "CTerminalRescue", "CMydexBuildStamp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),

@@ -17,7 +17,7 @@ public struct Mydex: AsyncParsableCommand {
                 CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
                 FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
                 RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-                CryCommand.self, ExportCommand.self, ImportCommand.self, BrowseCommand.self,
+                CryCommand.self, ExportCommand.self, ImportCommand.self, BrowseCommand.self, VersionCommand.self,
             ])
     }
 
@@ -143,6 +143,10 @@ enum CommandLineArguments {
     }
 
     static func normalized(_ arguments: [String]) throws -> [String] {
+        // `--version --verbose` is `version`: the version and what a bug report needs with it.
+        if arguments.contains("--version"), arguments.contains("--verbose") {
+            return try normalized(["version"] + arguments.filter { $0 != "--version" && $0 != "--verbose" })
+        }
         var leading: [String] = []
         var index = 0
         while index < arguments.count {

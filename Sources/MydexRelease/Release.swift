@@ -94,6 +94,7 @@ struct ReleaseContents {
         try FileManager.default.copyItem(at: built, to: binary)
         // Symbols and notes are for debugging; the release does without (101 MB → 68 MB).
         try Shell.run(["strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note", binary.path])
+        try BuildStamp.write(into: binary, root: root)
         let manual = folder.appendingPathComponent("mydex.1")
         try FileManager.default.copyItem(at: root.appendingPathComponent("docs/mydex.1"), to: manual)
         func completion(_ shell: String, _ name: String) throws -> URL {
@@ -150,5 +151,26 @@ enum Tarball {
                 + ["-czf", archive.path, name],
             in: work.appendingPathComponent("tar"))
         return archive
+    }
+}
+
+/// The commit and date `mydex version` reports, written into the place the binary keeps for
+/// them (`CMydexBuildStamp`): after its marker, NUL-terminated, within its 128 bytes.
+enum BuildStamp {
+    static let marker = Array("mydex-build-stamp:".utf8)
+    static let capacity = 128
+
+    static func write(into binary: URL, root: URL) throws {
+        var bytes = try Data(contentsOf: binary)
+        let commit = try Shell.run(["git", "rev-parse", "HEAD"], in: root).trimmingCharacters(in: .whitespacesAndNewlines)
+        let changed = !((try? Shell.run(["git", "status", "--porcelain", "--untracked-files=no"], in: root)) ?? "").isEmpty
+        let date = ISO8601DateFormatter().string(from: Date())
+        let text = Array("commit=\(commit)\(changed ? "+changes" : "");date=\(date)".utf8) + [0]
+        guard text.count <= capacity - marker.count else { throw ReleaseError("the build stamp \(text) is too long") }
+        guard let start = bytes.firstRange(of: marker), bytes[start.upperBound...].firstRange(of: marker) == nil else {
+            throw ReleaseError("\(binary.path) has no single build stamp (CMydexBuildStamp): is it mydex?")
+        }
+        bytes.replaceSubrange(start.upperBound..<(start.upperBound + text.count), with: text)
+        try bytes.write(to: binary)
     }
 }

@@ -298,6 +298,19 @@ public struct Pokedex: Sendable {
     }
 
     /// The catalog's content version (of the JSON Lines it was built from).
+    /// What `mydex version` says of the data: the built-in Pokédex's image (its format, source
+    /// and content version) and the SQLite library in use.
+    public func about() async throws -> PokedexAbout {
+        try await store.read { db in
+            let info = try Dictionary(
+                Row.fetchAll(db, sql: "SELECT key, value FROM catalog.info").map { ($0["key"] as String, $0["value"] as String) },
+                uniquingKeysWith: { first, _ in first })
+            return PokedexAbout(
+                catalogFormat: info["format"], catalogSource: info["source"], catalogVersion: info["version"],
+                sqliteVersion: try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "")
+        }
+    }
+
     public func catalogVersion() async throws -> String? {
         try await store.read { db in try Catalog.version(db) }
     }
@@ -345,3 +358,12 @@ public struct Pokedex: Sendable {
         }
     }
 }
+
+/// The built-in Pokédex's image and the SQLite library, as `mydex version` tells them.
+public struct PokedexAbout: Sendable, Equatable {
+    public var catalogFormat: String?
+    public var catalogSource: String?
+    public var catalogVersion: String?
+    public var sqliteVersion: String
+}
+

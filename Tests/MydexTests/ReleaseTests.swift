@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MydexCLI
 import MydexTestSupport
 
 /// `MydexRelease` and what it makes, tested as a person installs it: the tarball's binary run
@@ -59,6 +60,13 @@ struct ReleaseTests {
             binary, ["catch", "--offline"], environment: ["HOME": folder.appendingPathComponent("home").path, "PATH": "/usr/bin:/bin"],
             in: folder).outcome()
         #expect(caught.status == 0 && caught.standardOutput.hasPrefix("Caught "), "\(caught.standardError)")
+        // The release stamps the commit it was made from and when.
+        let version = try await ChildProcess(binary, ["version", "--json"], environment: ["PATH": "/usr/bin:/bin"], in: folder).outcome()
+        let stamped = try #require(try MydexJSON.document(version.outputBytes))
+        let head = try await shell("git -C '\(Fixtures.repositoryRoot.path)' rev-parse HEAD").standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect((stamped["commit"] as? String)?.hasPrefix(head) == true, "\(version.standardOutput)")
+        #expect((stamped["builtAt"] as? String)?.hasPrefix("20") == true)
         let stripped = try await shell("file -b '\(binary.path)' 2>/dev/null || readelf -S '\(binary.path)'").standardOutput
         #expect(!stripped.contains("not stripped") && !stripped.contains(".symtab"), "the binary is not stripped: \(stripped)")
 
@@ -156,4 +164,34 @@ enum ReleaseTools {
         status.waitUntilExit()
         return !text.contains("install ok installed")
     }()
+}
+
+/// `mydex version` and `--version --verbose`: what a bug report needs.
+@Suite("Version")
+struct VersionTests {
+    @Test("version says the version, that no release stamped this build, the Pokédex data and SQLite; --version --verbose is the same; --version alone is the version")
+    func unstamped() async throws {
+        let environment = try TestEnvironment()
+        let text = await environment.run("version")
+        #expect(text.status == 0)
+        #expect(text.standardOutput.hasPrefix("mydex \(MydexVersion.current)\n"))
+        #expect(text.standardOutput.contains("not recorded (not built by MydexRelease)"))
+        #expect(text.standardOutput.contains("PokeAPI v2 responses and PokeAPI CSV tables"))
+        #expect(await environment.run("--version", "--verbose").standardOutput == text.standardOutput)
+        #expect(await environment.run("--version").standardOutput == "\(MydexVersion.current)\n")
+        let json = try #require(try await environment.run("version", "--json").document())
+        #expect(json["version"] as? String == MydexVersion.current)
+        #expect(json["commit"] is NSNull && json["builtAt"] is NSNull)
+        #expect((json["sqlite"] as? String)?.hasPrefix("3.") == true)
+        #expect((json["catalog"] as? [String: Any])?["format"] as? String == "4")
+        #expect(!FileManager.default.fileExists(atPath: environment.databasePath), "no collection is opened or created")
+    }
+
+    @Test("A stamp reads back as its commit and date; an empty one as none")
+    func stamp() {
+        let stamp = BuildStamp("commit=6f4c006+changes;date=2026-11-25T07:52:05Z")
+        #expect(stamp.commit == "6f4c006+changes" && stamp.date == "2026-11-25T07:52:05Z")
+        #expect(BuildStamp("") == BuildStamp(""))
+        #expect(BuildStamp("").commit == nil && BuildStamp("").date == nil)
+    }
 }
