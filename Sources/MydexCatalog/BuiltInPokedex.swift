@@ -3,7 +3,7 @@ import Foundation
 /// The reviewable source of the built-in Pokédex (`Sources/CMydexCatalog/pokedex.jsonl` and
 /// `pokedex-forms.jsonl`, read as one, `split` writes them): every
 /// species with its text in every language PokeAPI has, made from real PokeAPI data by
-/// `PokedexGenerator` (see the README), which also compiles it into the catalog image mydex embeds.
+/// `PokedexGenerator` (see docs/GUIDE.md), which also compiles it into the catalog image mydex embeds.
 ///
 /// The file is JSON Lines: a header line, then one `TermRecord` per line (the names of stats,
 /// abilities, evolution triggers, egg groups and habitats, and of the items and moves that

@@ -72,7 +72,7 @@ struct ManualTests {
     }
 }
 
-/// `mydex --generate-completion-script bash|zsh|fish`, as the README says to install it.
+/// `mydex --generate-completion-script bash|zsh|fish`, as docs/GUIDE.md says to install it.
 /// Serialized: swift-argument-parser keeps the shell being served in a process-wide variable
 /// (`CompletionShell.requesting`), so a zsh script generated alongside a completion request
 /// would make that request answer in zsh's format (with a trailing " " candidate).

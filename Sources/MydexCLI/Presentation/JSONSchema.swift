@@ -4,7 +4,7 @@ import MydexServices
 import MydexStore
 
 /// A command's result: printed as text, or with `--json` as one JSON document that starts with
-/// `"schema": 1` (the README's "JSON output" documents every document and object). A command
+/// `"schema": 1` (docs/GUIDE.md's "JSON output" documents every document and object). A command
 /// builds one such value and gives it to `Printer.emit`, the one place that chooses.
 protocol CommandOutput: Encodable {
     func printText(to printer: Printer) throws
