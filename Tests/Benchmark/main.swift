@@ -613,6 +613,12 @@ func run() throws {
     print("| a one-entry collection | \(fileSize(one)) |")
     print("| its backup | \(fileSize(backup)) |")
     print("| a \(bigLabel)-entry collection | \(fileSize(hundredThousand)) |")
+    // What a release ships: the binary stripped as MydexRelease strips it (issue 18's goal: ≤ 40 MB).
+    let stripped = workspace.path("mydex-stripped")
+    try FileManager.default.copyItem(atPath: mydex, toPath: stripped)
+    _ = try measure(["/usr/bin/strip", "--strip-unneeded", "--remove-section=.comment", "--remove-section=.note", stripped], environment: environment)
+    print("| the mydex binary | \(fileSize(mydex)) |")
+    print("| the same, stripped as a release ships it | \(fileSize(stripped)) |")
 }
 
 do {
