@@ -42,18 +42,16 @@ enum DebianPackage {
         // Folders 0755 whatever the umask; files were placed with their modes.
         try Shell.run(["find", tree.path, "-type", "d", "-exec", "chmod", "0755", "{}", "+"])
         let package = artifacts.appendingPathComponent("mydex_\(version)_\(architecture).deb")
+        // The files' times in the package: the commit's, as in the tarball.
         let time = Staging.commitTime(root)
-        var environment = ProcessInfo.processInfo.environment
-        if !time.isEmpty { environment["SOURCE_DATE_EPOCH"] = time }
-        try Shell.run(["env"] + environment.map { "\($0.key)=\($0.value)" }
+        try Shell.run((time.isEmpty ? [] : ["env", "SOURCE_DATE_EPOCH=\(time)"])
             + ["dpkg-deb", "--root-owner-group", "-Zxz", "--build", tree.path, package.path])
         return package
     }
 
     static func gzip(_ file: URL, to target: URL) throws {
-        // -n: no name or time inside, so the same file makes the same bytes.
-        let compressed = try Shell.run(["sh", "-c", "gzip -9nc \"$0\" > \"$1\"", file.path, target.path])
-        _ = compressed
+        // -n: no name or time inside the gzip header.
+        try Shell.run(["sh", "-c", "gzip -9nc \"$0\" > \"$1\"", file.path, target.path])
     }
 
     /// What the binary links, as dpkg-shlibdeps finds the packages that hold it (libc6,

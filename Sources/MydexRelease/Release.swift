@@ -122,7 +122,7 @@ enum Staging {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path)
     }
 
-    /// The time files in an archive carry: the commit's, so the same commit makes the same bytes.
+    /// The time files in an archive carry: the commit's (the build stamp inside the binary says when it was built).
     static func commitTime(_ root: URL) -> String {
         ((try? Shell.run(["git", "log", "-1", "--format=%ct"], in: root)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -148,7 +148,7 @@ enum Tarball {
         let time = Staging.commitTime(root)
         try Shell.run(
             ["tar", "--owner=0", "--group=0", "--numeric-owner", "--sort=name"] + (time.isEmpty ? [] : ["--mtime=@\(time)"])
-                + ["-czf", archive.path, name],
+                + ["--use-compress-program=gzip -9n", "-cf", archive.path, name],
             in: work.appendingPathComponent("tar"))
         return archive
     }
