@@ -114,10 +114,10 @@ struct PokedexGenerator: AsyncParsableCommand {
             // and habitats (an endpoint per name) come from the CSV tables.
             terms = try SpeciesDetails(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(&live)
             species = live
-            source = "PokeAPI at \(apiURL) and PokeAPI CSV tables"
+            source = "PokeAPI at \(apiURL) and PokeAPI CSV tables" + Self.tablesCommit(csvDir)
         } else {
             (types, terms, species) = try LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).load()
-            source = "PokeAPI v2 responses and PokeAPI CSV tables"
+            source = "PokeAPI v2 responses and PokeAPI CSV tables" + Self.tablesCommit(csvDir)
         }
         // Varieties, forms and Pokédexes come from the CSV tables either way; a form's own box
         // sprite is PokéSprite's, when it has one in both colourings.
@@ -157,5 +157,18 @@ enum GeneratorError: Error, CustomStringConvertible {
         case .missing(let what): return "missing input: \(what)"
         case .inconsistent(let what): return "inconsistent input: \(what)"
         }
+    }
+
+}
+
+extension PokedexGenerator {
+    /// The PokeAPI commit the CSV tables are from, as the folder's SOURCE.txt names it
+    /// (`PokeAPI/pokeapi @<commit>`), for `mydex version` to report: " (PokeAPI/pokeapi @…)",
+    /// or nothing when the folder does not say.
+    static func tablesCommit(_ csvDirectory: String) -> String {
+        let file = URL(fileURLWithPath: csvDirectory).appendingPathComponent("SOURCE.txt")
+        guard let text = try? String(contentsOf: file, encoding: .utf8),
+              let match = text.firstMatch(of: /PokeAPI\/pokeapi @([0-9a-f]{40})/) else { return "" }
+        return " (PokeAPI/pokeapi @\(match.1))"
     }
 }

@@ -177,6 +177,7 @@ struct VersionTests {
         #expect(text.standardOutput.hasPrefix("mydex \(MydexVersion.current)\n"))
         #expect(text.standardOutput.contains("not recorded (not built by MydexRelease)"))
         #expect(text.standardOutput.contains("PokeAPI v2 responses and PokeAPI CSV tables"))
+        #expect(text.standardOutput.contains(/PokeAPI\/pokeapi @[0-9a-f]{40}/), "the data's PokeAPI commit")
         #expect(await environment.run("--version", "--verbose").standardOutput == text.standardOutput)
         #expect(await environment.run("--version").standardOutput == "\(MydexVersion.current)\n")
         let json = try #require(try await environment.run("version", "--json").document())
