@@ -544,6 +544,21 @@ func run() throws {
         against: Subject(label: "`sqlite3` counting the same (every Pokédex, every generation)",
                          arguments: sqlite3WithCatalog(sqlite3, hundredThousand, progressQuery)),
         runs: max(3, runs / 5), environment: environment))
+    // import: the 100,000-entry collection as `export` writes it, into a new collection each
+    // run, against the sqlite3 CLI loading the same CSV into a table (issue 18 §4).
+    let exported = workspace.path("export-\(big).csv")
+    _ = try measure([mydex, "export", exported, "--db", hundredThousand], environment: environment)
+    let imported = workspace.path("imported.sqlite")
+    let loaded = workspace.path("loaded.sqlite")
+    rows.append(try compare(
+        "`mydex import`, \(bigLabel) entries (CSV)",
+        Subject(label: "", arguments: [mydex, "import", exported, "--db", imported]) {
+            for suffix in ["", "-journal"] { unlink(imported + suffix) }
+        },
+        against: Subject(label: "`sqlite3 .import` of the same CSV into a table", arguments: [sqlite3, loaded, ".import --csv \(exported) entries"]) {
+            unlink(loaded)
+        },
+        runs: max(3, runs / 5), environment: environment))
     let browse = try compareBrowse(mydex, database: hundredThousand, label: bigLabel, runs: max(3, runs / 3), environment: environment)
     rows.append(browse.row)
     let insertCopy = workspace.path("insert.sqlite")
