@@ -53,13 +53,14 @@ public struct ImportService: Sendable {
     /// every bad line (nothing is written).
     public func check(_ bytes: [UInt8]) async throws -> ImportPlan {
         let format = TransferFormat.detect(bytes)
-        let rows = format == .csv ? try TransferRows.csv(bytes) : try TransferRows.json(bytes)
         let names = try await store.pokedexNames()
         let checker = TransferRowChecker(names: names, forms: try await store.formIdentifiers(), format: format)
         var entries: [ImportedEntry] = []
         var problems: [String] = []
         var lineOfUUID: [String: Int] = [:]
-        for row in rows {
+        // Each row is checked as it is read: only the checked entries are kept, never every
+        // row's text at once.
+        func check(_ row: TransferRow) {
             do {
                 let entry = try checker.entry(row)
                 if let first = lineOfUUID[entry.uuid] {
@@ -73,6 +74,11 @@ public struct ImportService: Sendable {
             } catch {
                 problems.append(TransferRows.onLine(row.line, error.message))
             }
+        }
+        if format == .csv {
+            try TransferRows.csv(bytes, check)
+        } else {
+            for row in try TransferRows.json(bytes) { check(row) }
         }
         guard problems.isEmpty else { throw ImportProblems(problems) }
         return ImportPlan(format: format, entries: entries, names: names)
@@ -112,14 +118,44 @@ enum TransferRows {
         tr("import.problem.on-line", ["line": String(line), "problem": problem])
     }
 
-    static func csv(_ bytes: [UInt8]) throws -> [TransferRow] {
-        let records: [CSVText.Record]
-        do {
-            records = try CSVText.records(bytes)
+    /// The rows of a CSV file, each handed to `body` as it is read. A file whose rows do not all
+    /// have the header's fields says only that (every such line), after the whole file.
+    static func csv(_ bytes: [UInt8], _ body: (TransferRow) -> Void) throws {
+        var columns: [TransferColumn?]?
+        var problems: [String] = []
+        var headerProblem: ImportProblems?
+        do throws(CSVText.Problem) {
+            try CSVText.forEachRecord(bytes) { record in
+                guard headerProblem == nil else { return }
+                guard let known = columns else {
+                    do throws(ImportProblems) { columns = try Self.columns(record) } catch { headerProblem = error }
+                    return
+                }
+                guard record.fields.count == known.count else {
+                    problems.append(onLine(record.line, tr("import.problem.field-count", [
+                        "count": record.fields.count, "columns": known.count,
+                    ])))
+                    return
+                }
+                // Rows are checked only while every row has its fields: one that has not stops them.
+                guard problems.isEmpty else { return }
+                var values: [TransferColumn: String] = [:]
+                for (column, value) in zip(known, record.fields) {
+                    if let column, !value.isEmpty { values[column] = CSVText.revealed(value) }
+                }
+                body(TransferRow(line: record.line, values: values))
+            }
         } catch {
             throw ImportProblems([onLine(error.line, error.message)])
         }
-        guard let header = records.first else { throw ImportProblems([tr("import.problem.empty")]) }
+        if let headerProblem { throw headerProblem }
+        guard columns != nil else { throw ImportProblems([tr("import.problem.empty")]) }
+        guard problems.isEmpty else { throw ImportProblems(problems) }
+    }
+
+    /// The columns the header names (nil where mydex knows no such column); the problem when
+    /// one it needs is missing.
+    static func columns(_ header: CSVText.Record) throws(ImportProblems) -> [TransferColumn?] {
         var columns: [TransferColumn?] = []
         for name in header.fields {
             let trimmed = name.trimmingCharacters(in: .whitespaces).lowercased()
@@ -138,23 +174,7 @@ enum TransferRows {
                 ])),
             ])
         }
-        var rows: [TransferRow] = []
-        var problems: [String] = []
-        for record in records.dropFirst() {
-            guard record.fields.count == columns.count else {
-                problems.append(onLine(record.line, tr("import.problem.field-count", [
-                    "count": record.fields.count, "columns": columns.count,
-                ])))
-                continue
-            }
-            var values: [TransferColumn: String] = [:]
-            for (column, value) in zip(columns, record.fields) {
-                if let column, !value.isEmpty { values[column] = CSVText.revealed(value) }
-            }
-            rows.append(TransferRow(line: record.line, values: values))
-        }
-        guard problems.isEmpty else { throw ImportProblems(problems) }
-        return rows
+        return columns
     }
 
     static func json(_ bytes: [UInt8]) throws -> [TransferRow] {

@@ -109,10 +109,17 @@ public enum CSVText {
     /// separated by commas, or by semicolons or tabs when the first line has those and no comma
     /// (Excel saves CSV with semicolons where the comma is the decimal mark).
     public static func records(_ bytes: [UInt8]) throws(Problem) -> [Record] {
+        var records: [Record] = []
+        try forEachRecord(bytes) { records.append($0) }
+        return records
+    }
+
+    /// Each record of `bytes` in turn, as it is read: an import of 100,000 rows never holds
+    /// them all at once.
+    public static func forEachRecord(_ bytes: [UInt8], _ body: (Record) -> Void) throws(Problem) {
         let firstLine = bytes.prefix { $0 != 0x0A && $0 != 0x0D }
         let separator: UInt8 = firstLine.contains(0x2C) ? 0x2C
             : firstLine.contains(0x3B) ? 0x3B : firstLine.contains(0x09) ? 0x09 : 0x2C
-        var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
         var line = 1
@@ -133,7 +140,7 @@ public enum CSVText {
         func endRecord() throws(Problem) {
             try endField()
             // A line with nothing on it is no record.
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+            if !(fields.count == 1 && fields[0].isEmpty) { body(Record(line: recordLine, fields: fields)) }
             fields.removeAll(keepingCapacity: true)
         }
 
@@ -181,6 +188,5 @@ public enum CSVText {
         }
         if quoted { throw Problem(line: recordLine, message: tr("transfer.csv.unclosed-quote")) }
         if !field.isEmpty || !fields.isEmpty || fieldHasContent { try endRecord() }
-        return records
     }
 }
