@@ -1,6 +1,7 @@
 import Foundation
 import MydexCatalog
 import MydexStore
+import MydexText
 
 /// A day or a moment the user typed, in their time zone: `2026-11-01` (its midnight),
 /// `2026-11-01T18:30`, `2026-11-01 18:30:15`; with `Z` or `+09:00` it names its own offset.

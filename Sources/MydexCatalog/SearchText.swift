@@ -22,10 +22,26 @@ public enum SearchText {
     /// The whole folding, for any text.
     static func folded(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        let katakana = folded.applyingTransform(.hiraganaToKatakana, reverse: false) ?? folded
-        return String(String.UnicodeScalarView(katakana.unicodeScalars.filter { scalar in
+        // Katakana, then composed: ﾋﾟ (half-width) and ひ゜ become ピ.
+        let katakana = String(String.UnicodeScalarView(folded.unicodeScalars.lazy.map(katakana)))
+            .precomposedStringWithCanonicalMapping
+        return String(String.UnicodeScalarView(katakana.unicodeScalars.lazy.filter { scalar in
             scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         }))
+    }
+
+    /// Hiragana as the katakana it stands for (ぁ–ゖ and ゝゞ sit 0x60 below ァ–ヶ and ヽヾ), and
+    /// the sound marks (half-width ﾞﾟ and spacing ゛゜) as the combining ones that compose
+    /// with the letter before them: what ICU's Hiragana-Katakana transform does for these,
+    /// without loading ICU's transliterators (a release leaves their data out).
+    static func katakana(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        let mapped: UInt32 = switch scalar.value {
+        case 0x3041...0x3096, 0x309D...0x309E: scalar.value + 0x60
+        case 0xFF9E, 0x309B: 0x3099
+        case 0xFF9F, 0x309C: 0x309A
+        default: scalar.value
+        }
+        return Unicode.Scalar(mapped) ?? scalar
     }
 
     /// Levenshtein distance over characters, for "did you mean" suggestions.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexText
 
 /// Dates as mydex stores them: GRDB's text format, `2026-11-21 07:35:00.123`, in UTC, written
 /// and read with calendar arithmetic. GRDB's own conversion goes through DateFormatter and
@@ -56,39 +57,4 @@ public enum StoredDate {
 
     static let encoding = DatabaseDateEncodingStrategy.custom { text($0) }
     static let decoding = DatabaseDateDecodingStrategy.custom { value in String.fromDatabaseValue(value).flatMap(date) }
-}
-
-/// Days since 1970-01-01 and calendar dates, by Howard Hinnant's algorithms (proleptic
-/// Gregorian): what stored dates and the dates lists print need, without a Calendar.
-public enum GregorianDays {
-    public static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// How many days `month` of `year` has (leap years included).
-    public static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    public static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
 }

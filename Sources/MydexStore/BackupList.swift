@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 
 /// An automatic backup in the backups folder, as `backup --list` shows it.
 public struct BackupFile: Codable, Sendable, Equatable {
@@ -49,7 +50,12 @@ extension CollectionStore {
 extension BackupNames {
     /// The UTC time in `mydex-20261121T073500.123Z….sqlite`.
     static func date(in name: String) -> Date? {
-        guard name.hasPrefix("mydex-"), let end = name.firstIndex(of: "Z") else { return nil }
-        return formatter.date(from: String(name[name.index(name.startIndex, offsetBy: 6)...end]))
+        // The stamp's digits put back into the stored date's shape: 20261121T073500.123Z.
+        let stamp = Array(name.utf8.dropFirst(6).prefix(20))
+        guard name.hasPrefix("mydex-"), stamp.count == 20, stamp[8] == UInt8(ascii: "T"), stamp[15] == UInt8(ascii: "."),
+              stamp[19] == UInt8(ascii: "Z") else { return nil }
+        let digits = String(decoding: stamp, as: UTF8.self).map(String.init)
+        func part(_ range: Range<Int>) -> String { digits[range].joined() }
+        return StoredDate.date("\(part(0..<4))-\(part(4..<6))-\(part(6..<8)) \(part(9..<11)):\(part(11..<13)):\(part(13..<19))")
     }
 }

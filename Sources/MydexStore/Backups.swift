@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexCatalog
 import MydexText
 
 /// What a backup or restore did, as printed to the user.
@@ -275,14 +276,10 @@ extension CollectionStore {
 
 /// Names of automatic backups: `mydex-<UTC timestamp>[-suffix].sqlite`, sortable by time.
 public enum BackupNames {
-    static func stamp(_ date: Date) -> String { formatter.string(from: date) }
-
-    static var formatter: DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        return formatter
+    /// `20261121T073500.123Z`: the stored date's digits, without a DateFormatter (whose first use
+    /// loads ICU's locale data).
+    static func stamp(_ date: Date) -> String {
+        StoredDate.text(date, separator: "T", rounding: .down).filter { $0 != "-" && $0 != ":" } + "Z"
     }
 
     static func isAutomatic(_ name: String) -> Bool {

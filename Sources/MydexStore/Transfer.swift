@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import MydexText
 
 /// An entry read from an exported file and checked (`ImportService`): what `importEntries` adds.
 public struct ImportedEntry: Sendable, Equatable {

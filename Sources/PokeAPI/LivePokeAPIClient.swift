@@ -30,13 +30,27 @@ public struct RetryPolicy: Sendable, Equatable {
     public func retryAfterDelay(_ header: String?, now: Date) -> Duration? {
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
         if let seconds = Int(header) { return min(.seconds(max(seconds, 0)), maxRetryAfter) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: header) else { return nil }
+        guard let date = Self.httpDate(header) else { return nil }
         let seconds = max(0, date.timeIntervalSince(now))
         return min(.milliseconds(Int(seconds * 1000)), maxRetryAfter)
+    }
+}
+
+extension RetryPolicy {
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// An HTTP date as RFC 9110 writes it (`Sun, 06 Nov 1994 08:49:37 GMT`); nil for anything
+    /// else. Read by hand: a DateFormatter's first use loads ICU's locale data.
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        let time = parts.count == 6 ? parts[4].split(separator: ":").compactMap { Int($0) } : []
+        guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","), parts[5] == "GMT", parts[1].count == 2,
+              let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
+              parts[3].count == 4, let year = Int(parts[3]), time.count == 3,
+              (1...GregorianDays.daysIn(month: month + 1, year: year)).contains(day),
+              (0..<24).contains(time[0]), (0..<60).contains(time[1]), (0...60).contains(time[2]) else { return nil }
+        let days = GregorianDays.days(year: year, month: month + 1, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + time[0] * 3600 + time[1] * 60 + time[2]))
     }
 }
 

@@ -77,6 +77,12 @@ struct PokeAPIRetryTests {
         #expect(policy.retryAfterDelay(formatter.string(from: Self.now + 30), now: Self.now) == .seconds(30))
         #expect(policy.retryAfterDelay(formatter.string(from: Self.now + 3600), now: Self.now) == .seconds(60))
         #expect(policy.retryAfterDelay(formatter.string(from: Self.now - 30), now: Self.now) == .zero)
+        // RFC 9110's own example, read without a formatter.
+        let rfcExample = Date(timeIntervalSince1970: 784_111_777)
+        #expect(policy.retryAfterDelay("Sun, 06 Nov 1994 08:49:37 GMT", now: rfcExample - 20) == .seconds(20))
+        for malformed in ["Sun, 06 Nov 1994 08:49:37 PST", "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:49:37 GMT"] {
+            #expect(policy.retryAfterDelay(malformed, now: rfcExample) == nil)
+        }
         for nonsense in [nil, "", "   ", "soon", "Tomorrow at noon"] {
             #expect(policy.retryAfterDelay(nonsense, now: Self.now) == nil)
         }

@@ -80,6 +80,10 @@ struct TextAndLanguageTests {
     func kana() {
         #expect(SearchText.normalized("ぴかちゅう") == SearchText.normalized("ピカチュウ"))
         #expect(SearchText.normalized("ﾋﾟｶﾁｭｳ") == SearchText.normalized("ピカチュウ"))  // half-width katakana
+        // Sound marks, half-width or spacing, compose with the letter before them.
+        #expect(SearchText.normalized("ｶﾞﾙｰﾗ") == "ガルーラ" && SearchText.normalized("がるーら") == "ガルーラ")
+        #expect(SearchText.normalized("ひ゜かちゅう") == "ピカチュウ")
+        #expect(SearchText.normalized("ゔ") == "ヴ" && SearchText.normalized("ゝ") == "ヽ")
     }
 
     @Test("Edit distance counts characters, whatever their script", arguments: [

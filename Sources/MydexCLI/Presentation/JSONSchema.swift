@@ -2,6 +2,7 @@ import Foundation
 import MydexCatalog
 import MydexServices
 import MydexStore
+import MydexText
 
 /// A command's result: printed as text, or with `--json` as one JSON document that starts with
 /// `"schema": 1` (docs/GUIDE.md's "JSON output" documents every document and object). A command
