@@ -109,12 +109,16 @@ enum DebianPackage {
     }
 
     /// Debian's machine-readable copyright: mydex's code (MIT, "Expat" in Debian's words), the
-    /// PokeAPI data its Pokédex is made from, and the sprites.
+    /// PokeAPI data its Pokédex is made from, the sprites and ICU's data.
     static func copyright(root: URL) throws -> String {
         let license = try String(contentsOf: root.appendingPathComponent("LICENSE"), encoding: .utf8)
         let body = license.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("Permission") }
-        let indented = body.map { $0.isEmpty ? " ." : " " + $0 }.joined(separator: "\n")
-            .replacingOccurrences(of: #"(\n \.)+$"#, with: "", options: .regularExpression)
+        func indented<Lines: Sequence<Substring>>(_ lines: Lines) -> String {
+            lines.map { $0.isEmpty ? " ." : " " + $0 }.joined(separator: "\n")
+                .replacingOccurrences(of: #"(\n \.)+$"#, with: "", options: .regularExpression)
+        }
+        let unicode = try String(contentsOf: root.appendingPathComponent("Sources/CMydexICUData/LICENSE"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false)
         return """
             Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
             Upstream-Name: mydex
@@ -137,8 +141,17 @@ enum DebianPackage {
             Comment: Box sprites converted (pixels unchanged) from pokemon-gen8 of
              koenigderluegner/pokesprite at commit 22008335af5ddab0e03869d633997f83e3474c80.
 
+            Files: Sources/CMydexICUData/*
+            Copyright: 2016 and later Unicode, Inc. and others
+            License: Unicode-3.0
+            Comment: ICU's time zone rules and the other ICU data the binary links, taken
+             unchanged from the Swift toolchain's Foundation (ICU 76).
+
             License: Expat
-            \(indented)
+            \(indented(body))
+
+            License: Unicode-3.0
+            \(indented(unicode))
 
             License: BSD-3-Clause
              Redistribution and use in source and binary forms, with or without

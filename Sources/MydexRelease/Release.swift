@@ -8,7 +8,27 @@ import Foundation
 struct MydexRelease: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "MydexRelease",
-        abstract: "Builds mydex's release: a tarball, a .deb and SHA256SUMS.",
+        abstract: "Builds mydex's release, and the ICU data its binary links.",
+        subcommands: [BuildCommand.self, ICUDataCommand.self],
+        defaultSubcommand: BuildCommand.self)
+}
+
+/// Where the repository is: `--package-path`, else the current folder; it must hold Package.swift.
+enum Repository {
+    static func root(_ packagePath: String?) throws -> URL {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let folder = packagePath.map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL } ?? current
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) else {
+            throw ReleaseError("no Package.swift in \(folder.path): run MydexRelease from the repository, or pass --package-path")
+        }
+        return folder
+    }
+}
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Builds mydex's release: a tarball, a .deb and SHA256SUMS (the default).",
         discussion: """
             Run it from the repository. It builds `mydex` in release mode, strips it, and writes \
             mydex-VERSION-linux-ARCH.tar.gz (the binary, the man page, completions for bash, zsh \
@@ -32,10 +52,7 @@ struct MydexRelease: ParsableCommand {
 
     func run() throws {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let root = packagePath.map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL } ?? current
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
-            throw ReleaseError("no Package.swift in \(root.path): run MydexRelease from the repository, or pass --package-path")
-        }
+        let root = try Repository.root(packagePath)
         for tool in ["strip", "tar", "gzip", "dpkg-deb", "dpkg-shlibdeps", "sha256sum", "md5sum"] where !Shell.has(tool) {
             throw ReleaseError("\(tool) is missing: sudo apt-get install binutils dpkg-dev")
         }
@@ -51,6 +68,7 @@ struct MydexRelease: ParsableCommand {
         guard FileManager.default.isExecutableFile(atPath: built.path) else {
             throw ReleaseError("no mydex binary at \(built.path)")
         }
+        try ICUData.checkLinked(in: built, root: root)
         let version = try Shell.run([built.path, "--version"]).trimmingCharacters(in: .whitespacesAndNewlines)
         try Self.checkTag(version, in: root)
 
