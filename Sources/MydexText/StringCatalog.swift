@@ -213,6 +213,31 @@ public struct StringCatalog: Sendable {
         return catalog
     }
 
+    /// The message `key` of `language`'s embedded catalog, found without parsing the catalog:
+    /// the catalogs are sorted by key (a test keeps them so), so a binary search over the bytes
+    /// finds the message's lines and only they are parsed. Parsing a whole catalog took most of
+    /// a millisecond at every command's first word; a lookup takes a few microseconds.
+    /// Messages are kept once found: swift-argument-parser reads every command's configuration,
+    /// and so its words, many times over while it parses.
+    public static func embeddedEntry(_ key: String, in language: InterfaceLanguage) -> CatalogEntry? {
+        let file = language.catalogFile
+        if let known = found.withLock({ $0[file]?[key] }) { return known }
+        var length = 0
+        guard let bytes = mydex_strings_file(file, &length) else { return nil }
+        let text = UnsafeBufferPointer(start: bytes, count: length)
+        var entry: CatalogEntry?
+        if let range = SortedCatalogText(text).range(of: Array(key.utf8)),
+           let parsed = try? StringCatalog(bytes: UnsafeBufferPointer(rebasing: text[range]), notes: false).ordered.first,
+           parsed.key == key {
+            entry = parsed
+        }
+        found.withLock { $0[file, default: [:]][key] = .some(entry) }
+        return entry
+    }
+
+    /// What `embeddedEntry` found (or that it found nothing), by file and key.
+    private static let found = Mutex<[String: [String: CatalogEntry?]]>([:])
+
     /// The raw text of an embedded catalog file, for tests that compare it with the source tree.
     public static func embeddedText(_ file: String) -> String? {
         var length = 0
@@ -228,6 +253,65 @@ public struct StringCatalog: Sendable {
 
     private static let empty = StringCatalog()
     private static let cache = Mutex<[String: StringCatalog]>([:])
+}
+
+/// A catalog's text, its messages sorted by key: where a message's lines are, by binary search.
+struct SortedCatalogText {
+    let bytes: UnsafeBufferPointer<UInt8>
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private static let keyword = Array("msgctxt \"".utf8)
+    private static let newline = UInt8(ascii: "\n")
+
+    /// The bytes from the `msgctxt` line of `key` to the blank line after its message.
+    func range(of key: [UInt8]) -> Range<Int>? {
+        // Invariant: the message of `key`, if there is one, starts in lower..<upper.
+        var lower = 0, upper = bytes.count
+        while lower < upper {
+            let middle = lower + (upper - lower) / 2
+            guard let start = nextMessage(from: middle), start < upper else {
+                upper = middle
+                continue
+            }
+            let found = self.key(at: start)
+            if found.elementsEqual(key) { return start..<end(of: start) }
+            if found.lexicographicallyPrecedes(key) { lower = start + 1 } else { upper = start }
+        }
+        return nil
+    }
+
+    /// Where the first `msgctxt` line at or after `offset` starts.
+    private func nextMessage(from offset: Int) -> Int? {
+        var line = offset
+        // From inside a line, the next line.
+        if line > 0, bytes[line - 1] != Self.newline {
+            guard let end = bytes[line...].firstIndex(of: Self.newline) else { return nil }
+            line = end + 1
+        }
+        while line + Self.keyword.count <= bytes.count {
+            if bytes[line..<(line + Self.keyword.count)].elementsEqual(Self.keyword) { return line }
+            guard let end = bytes[line...].firstIndex(of: Self.newline) else { return nil }
+            line = end + 1
+        }
+        return nil
+    }
+
+    /// The key on the `msgctxt` line at `start` (keys have no escapes: they are ASCII names).
+    private func key(at start: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+        let from = start + Self.keyword.count
+        let to = bytes[from...].firstIndex(of: UInt8(ascii: "\"")) ?? from
+        return bytes[from..<to]
+    }
+
+    /// The end of the message starting at `start`: its blank line, or the end of the text.
+    private func end(of start: Int) -> Int {
+        var index = start
+        while let newline = bytes[index...].firstIndex(of: Self.newline) {
+            if newline + 1 >= bytes.count || bytes[newline + 1] == Self.newline { return newline + 1 }
+            index = newline + 1
+        }
+        return bytes.count
+    }
 }
 
 extension StringProtocol {

@@ -69,14 +69,13 @@ public struct Translator: Sendable {
 
     /// The message with no placeholder filled, for tests and for the completeness check.
     func template(_ key: String, count: Int?) -> String {
-        let catalog = StringCatalog.embedded(language)
-        if language != .english, language != .pseudo, let entry = catalog.entries[key] {
+        if language != .english, language != .pseudo, let entry = StringCatalog.embeddedEntry(key, in: language) {
             // Only a message with plural forms chooses one: a count in any other message is just a value.
             let index = entry.englishPlural == nil ? 0 : count.map(format.pluralIndex) ?? 0
             let translated = index < entry.translations.count ? entry.translations[index] : ""
             if !translated.isEmpty { return translated }
         }
-        guard let entry = StringCatalog.embedded(.english).entries[key] else { return key }
+        guard let entry = StringCatalog.embeddedEntry(key, in: .english) else { return key }
         if let plural = entry.englishPlural, let count, LocaleFormat(.english).pluralIndex(count) == 1 { return plural }
         return entry.english
     }

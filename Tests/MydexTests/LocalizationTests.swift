@@ -123,6 +123,25 @@ struct LocalizationTests {
         }
     }
 
+    @Test("Each catalog is sorted by key, and a message looked up in the binary is the one a full parse finds")
+    func sortedLookups() throws {
+        for language in InterfaceLanguage.translated {
+            let catalog = try Self.catalog(language.catalogFile)
+            let keys = catalog.ordered.map { Array($0.key.utf8) }
+            // Byte order, as the lookup compares: a message out of order would not be found.
+            let outOfOrder = zip(keys, keys.dropFirst()).filter { !$0.lexicographicallyPrecedes($1) }
+            #expect(outOfOrder.isEmpty, "\(language.catalogFile) is not sorted by msgctxt at \(outOfOrder.first.map { String(decoding: $0.1, as: UTF8.self) } ?? "")")
+            for entry in catalog.ordered {
+                let found = StringCatalog.embeddedEntry(entry.key, in: language)
+                #expect(found?.english == entry.english && found?.englishPlural == entry.englishPlural
+                        && found?.translations == entry.translations, "\(language.catalogFile): \(entry.key)")
+            }
+            for missing in ["", "a", "zzz", "list.option", "list.option.sortx", "\u{7F}"] {
+                #expect(StringCatalog.embeddedEntry(missing, in: language) == nil, "\(missing)")
+            }
+        }
+    }
+
     @Test("Every key the code asks for is in the catalog, and every message is asked for")
     func keysInCode() throws {
         let source = try Self.catalog("mydex.pot")
