@@ -24,6 +24,23 @@ public enum TransferFormat: String, Sendable, CaseIterable {
 public enum TransferColumn: String, Sendable, CaseIterable {
     case id, uuid, dex, species, form, name, nickname, favorite, shiny, caughtAt, releasedAt
 
+    /// Where the column is among all of them (`TransferValues`' slot).
+    var position: Int {
+        switch self {
+        case .id: 0
+        case .uuid: 1
+        case .dex: 2
+        case .species: 3
+        case .form: 4
+        case .name: 5
+        case .nickname: 6
+        case .favorite: 7
+        case .shiny: 8
+        case .caughtAt: 9
+        case .releasedAt: 10
+        }
+    }
+
     /// The CSV header's name: `caught_at`, `released_at`, the rest as they are.
     public var csvName: String {
         switch self {

@@ -34,7 +34,9 @@ public struct ImportedEntry: Sendable, Equatable {
     }
 }
 
-/// What importing did (or, in a dry run, would do) with one entry of the file.
+/// What importing did (or, in a dry run, would do) with one entry of the file: the outcomes
+/// come in the order of the entries given, and say only what happened (the entry is the
+/// caller's already: 100,000 copies of it held a fifth of a large import's memory).
 public struct ImportOutcome: Sendable, Equatable {
     public enum Action: String, Sendable {
         case imported
@@ -44,7 +46,6 @@ public struct ImportOutcome: Sendable, Equatable {
         case wouldImport = "would-import"
     }
 
-    public var entry: ImportedEntry
     public var action: Action
     /// The entry's local id: the new one, or the one already here; nil for `wouldImport`.
     public var id: Int64?
@@ -88,7 +89,7 @@ extension CollectionStore {
             return try await read { db in
                 try entries.map { entry in
                     let existing = try Self.entryID(uuid: entry.uuid, db)
-                    return ImportOutcome(entry: entry, action: existing == nil ? .wouldImport : .alreadyHere, id: existing)
+                    return ImportOutcome(action: existing == nil ? .wouldImport : .alreadyHere, id: existing)
                 }
             }
         }
@@ -107,9 +108,6 @@ extension CollectionStore {
                     .map { ($0["id"] as Int, (speciesID: $0["species_id"] as Int, identifier: $0["identifier"] as String)) }
             ) { first, _ in first }
             return try entries.map { entry in
-                if let existing = try Self.entryID(uuid: entry.uuid, db) {
-                    return ImportOutcome(entry: entry, action: .alreadyHere, id: existing)
-                }
                 guard let slug = slugs[entry.speciesID] else { throw StoreError.speciesNotCached(id: entry.speciesID) }
                 let ownForm = defaultForms[entry.speciesID] ?? entry.speciesID
                 let formID = entry.formID ?? ownForm
@@ -120,9 +118,11 @@ extension CollectionStore {
                     }
                     formSlug = form.identifier
                 }
-                return ImportOutcome(
-                    entry: entry, action: .imported,
-                    id: try Self.insert(entry, formID: formID, slug: formSlug ?? slug, at: date, db))
+                // Inserted unless its uuid is here: the conflict says so, without a lookup per entry.
+                if let id = try Self.insert(entry, formID: formID, slug: formSlug ?? slug, at: date, db) {
+                    return ImportOutcome(action: .imported, id: id)
+                }
+                return ImportOutcome(action: .alreadyHere, id: try Self.entryID(uuid: entry.uuid, db))
             }
         }
     }
@@ -131,14 +131,16 @@ extension CollectionStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
     }
 
-    private static func insert(_ entry: ImportedEntry, formID: Int, slug: String, at date: Date, _ db: Database) throws -> Int64 {
+    /// The new entry's id and its history rows; nil (and nothing written) when its uuid is here.
+    private static func insert(_ entry: ImportedEntry, formID: Int, slug: String, at date: Date, _ db: Database) throws -> Int64? {
         try db.cachedStatement(sql: """
             INSERT INTO main.caught_pokemon (species_id, form_id, nickname, is_favorite, is_shiny, caught_at, released_at, uuid)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING
             """).execute(arguments: [
                 entry.speciesID, formID, entry.nickname, entry.isFavorite, entry.isShiny, StoredDate.text(entry.caughtAt),
                 entry.releasedAt.map(StoredDate.text), entry.uuid,
             ])
+        guard db.changesCount == 1 else { return nil }
         let id = db.lastInsertedRowID
         // Raw SQL, like the entry: a record insert per history row took most of a large import.
         let history = try db.cachedStatement(

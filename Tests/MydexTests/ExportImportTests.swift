@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MydexCLI
 import MydexReliability
-import MydexServices
+@testable import MydexServices
 import MydexStore
 import MydexTestSupport
 
@@ -256,6 +256,16 @@ struct ExportImportTests {
         #expect(TransferTime.date("2026-11-18T06:06:40-0500") == Date(timeIntervalSince1970: 1_795_000_000))
         for bad in ["2026-11-18", "2026-02-30T00:00:00Z", "2026-11-18T11:06:40", "2026-11-18T24:00:00Z", "yesterday", "2026-11-18T11:06:40.Z"] {
             #expect(TransferTime.date(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test("A uuid is 8-4-4-4-12 hex digits, read in any case and kept in lower case")
+    func uuids() {
+        #expect(TransferRowChecker.uuid("0B6F3C1E-5D7A-4E2B-9C8D-1A2B3C4D5E6F") == "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f")
+        #expect(TransferRowChecker.uuid("0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f") == "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f")
+        for bad in ["", "not-a-uuid", "0b6f3c1e5d7a4e2b9c8d1a2b3c4d5e6f", "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6", "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6g",
+                    "0b6f3c1e_5d7a-4e2b-9c8d-1a2b3c4d5e6f", "0b6f3c1e-5d7a-4e2b-9c8d-1a2b3c4d5e6f0", "0b6f3c1é-5d7a-4e2b-9c8d-1a2b3c4d5e6f"] {
+            #expect(TransferRowChecker.uuid(bad) == nil, "\(bad)")
         }
     }
 

@@ -112,10 +112,9 @@ struct ImportCommand: MydexCommand {
 
         /// Each entry as JSON and a dry run show it, made as it is written: the text of a real
         /// import is its summary alone, and 100,000 items made for nothing took 6 MB.
-        var entries: LazyMapSequence<[ImportOutcome], Item> {
+        var entries: LazyMapSequence<Zip2Sequence<[ImportedEntry], [ImportOutcome]>, Item> {
             let names = report.names
-            return report.outcomes.lazy.map { outcome in
-                let entry = outcome.entry
+            return zip(report.entries, report.outcomes).lazy.map { entry, outcome in
                 let name = names[entry.speciesID]
                 return Item(
                     line: entry.line, uuid: entry.uuid, dex: entry.speciesID, species: name?.slug ?? "",
