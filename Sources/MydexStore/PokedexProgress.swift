@@ -195,9 +195,16 @@ extension Pokedex {
             let held = try Int.fetchOne(db, sql: """
                 SELECT count(*) FROM main.caught_pokemon WHERE species_id = ? AND released_at IS NULL
                 """, arguments: [speciesID]) ?? 0
+            // The game Pokédexes listing the species whose every species is held: only they can
+            // be complete, and only they are counted in full (form by form, as `progress` does).
+            // Counting every Pokédex of the species took a seventh of a catch.
             let dexes = try Int.fetchAll(db, sql: """
-                SELECT DISTINCT n.pokedex_id FROM catalog.pokedex_numbers n JOIN catalog.pokedexes p ON p.id = n.pokedex_id
-                WHERE n.species_id = ? AND p.main_series ORDER BY 1
+                SELECT n.pokedex_id FROM catalog.pokedex_numbers n JOIN catalog.pokedexes p ON p.id = n.pokedex_id
+                WHERE p.main_series AND n.pokedex_id IN (SELECT pokedex_id FROM catalog.pokedex_numbers WHERE species_id = ?)
+                GROUP BY n.pokedex_id
+                HAVING NOT max(NOT EXISTS (
+                    SELECT 1 FROM main.caught_pokemon c WHERE c.species_id = n.species_id AND c.released_at IS NULL))
+                ORDER BY 1
                 """, arguments: [speciesID])
             let slots = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id BETWEEN ? AND ?",
                                          arguments: [first, first + boxSize - 1]) ?? 0
@@ -209,9 +216,11 @@ extension Pokedex {
         }
         var milestones = CatchMilestones()
         guard heldOfSpecies == 1 else { return milestones }
-        let dexes = try await gamePokedexes().filter { dexIDs.contains($0.id) }
-        milestones.pokedexes = try await progress(of: dexes, ProgressQuery())
-            .filter { $0.total > 0 && $0.caught == $0.total }.map(\.pokedex)
+        if !dexIDs.isEmpty {
+            let dexes = try await gamePokedexes().filter { dexIDs.contains($0.id) }
+            milestones.pokedexes = try await progress(of: dexes, ProgressQuery())
+                .filter { $0.total > 0 && $0.caught == $0.total }.map(\.pokedex)
+        }
         if boxSlots > 0, boxHeld == boxSlots {
             milestones.box = ((speciesID - 1) / boxSize + 1, first, first + boxSlots - 1)
         }
