@@ -30,6 +30,11 @@ static const unsigned char m0006_entry_forms[] = {
 #embed "../../Migrations/m0006_entry_forms.sql"
 };
 
+// Not a migration: what they all make, for a new collection (Migrations/schema.sql).
+static const unsigned char schema_snapshot[] = {
+#embed "../../Migrations/schema.sql"
+};
+
 static const mydex_embedded_migration migrations[] = {
     { "m0001_initial", m0001_initial, sizeof m0001_initial },
     { "m0002_builtin_pokedex", m0002_builtin_pokedex, sizeof m0002_builtin_pokedex },
@@ -48,4 +53,8 @@ mydex_embedded_migration mydex_migration_at(size_t index) {
         return (mydex_embedded_migration){ 0, 0, 0 };
     }
     return migrations[index];
+}
+
+mydex_embedded_migration mydex_schema_snapshot(void) {
+    return (mydex_embedded_migration){ "schema", schema_snapshot, sizeof schema_snapshot };
 }

@@ -19,4 +19,11 @@ public struct Migration: Sendable, Equatable {
             identifier: String(cString: migration.identifier),
             sql: String(decoding: bytes, as: UTF8.self))
     }
+
+    /// What `embedded` make, as one script (Migrations/schema.sql): a new collection is created
+    /// from it. A test keeps it equal to the migrations replayed.
+    static let embeddedSnapshot: String = {
+        let snapshot = mydex_schema_snapshot()
+        return String(decoding: UnsafeBufferPointer(start: snapshot.sql, count: snapshot.length), as: UTF8.self)
+    }()
 }

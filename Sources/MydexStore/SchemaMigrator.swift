@@ -23,6 +23,18 @@ struct SchemaMigrator {
     }
 
     let migrations: [Migration]
+    /// What `migrations` make, in one script, for a new database: the embedded snapshot for the
+    /// embedded migrations; none (they are replayed) for any other list.
+    let snapshot: String?
+
+    init(migrations: [Migration]) {
+        self.init(migrations: migrations, snapshot: migrations == Migration.embedded ? Migration.embeddedSnapshot : nil)
+    }
+
+    init(migrations: [Migration], snapshot: String?) {
+        self.migrations = migrations
+        self.snapshot = snapshot
+    }
 
     static func readState(_ db: Database) throws -> SchemaState {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
@@ -73,7 +85,12 @@ struct SchemaMigrator {
             // (one journal, one sync), and a failed upgrade leaves the file as it was.
             try db.inTransaction(.immediate) {
                 // Another process may have migrated since the read: decide again under the write lock.
-                for migration in try pendingMigrations(for: Self.readState(db), path: path) {
+                let state = try Self.readState(db)
+                if state == .empty, let snapshot {
+                    try create(from: snapshot, in: db, now: now)
+                    return .commit
+                }
+                for migration in try pendingMigrations(for: state, path: path) {
                     try apply(migration, to: db, path: path, now: now)
                 }
                 return .commit
@@ -90,6 +107,17 @@ struct SchemaMigrator {
         let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
         let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
         if free * 4 >= pages, free * pageSize >= 256 * 1024 { try db.execute(sql: "VACUUM") }
+    }
+
+    /// A new database made in one step: the schema every migration makes, and each recorded as
+    /// applied, as if they had been replayed (a test compares the two).
+    private func create(from snapshot: String, in db: Database, now: Date) throws {
+        try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+        try db.execute(sql: snapshot)
+        let record = try db.makeStatement(sql: "INSERT INTO \(Self.bookkeepingTable) (identifier, applied_at) VALUES (?, ?)")
+        for migration in migrations {
+            try record.execute(arguments: [migration.identifier, StoredDate.text(now)])
+        }
     }
 
     private func apply(_ migration: Migration, to db: Database, path: String, now: Date) throws {

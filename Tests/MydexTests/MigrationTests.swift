@@ -10,14 +10,60 @@ struct MigrationTests {
     @Test("Every .sql file in Migrations/ is embedded, in file-name order, byte for byte")
     func everyMigrationFileIsRegistered() throws {
         let folder = Fixtures.repositoryRoot.appendingPathComponent("Migrations")
+        // schema.sql is no migration: what they all make (the next test).
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0.hasSuffix(".sql") }.sorted()
+            .filter { $0.hasSuffix(".sql") && $0 != "schema.sql" }.sorted()
         #expect(!files.isEmpty)
         #expect(Migration.embedded.map(\.identifier) == files.map { String($0.dropLast(4)) })
         for (file, migration) in zip(files, Migration.embedded) {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             #expect(migration.sql == text, "\(file) differs from its embedded copy")
         }
+    }
+
+    @Test("A new collection made from Migrations/schema.sql is what replaying every migration makes")
+    func schemaSnapshot() throws {
+        func made(_ migrator: SchemaMigrator) throws -> DatabaseQueue {
+            let queue = try DatabaseQueue()
+            try migrator.migrate(queue, path: ":memory:", now: TestClock.start)
+            return queue
+        }
+        let replayed = try made(SchemaMigrator(migrations: Migration.embedded, snapshot: nil))
+        let created = try made(SchemaMigrator(migrations: Migration.embedded))
+        func state(_ queue: DatabaseQueue) throws -> [String] {
+            try queue.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT type || ' ' || name || ' ' || tbl_name || ' ' || coalesce(sql, '') FROM sqlite_master ORDER BY type, name
+                    """)
+                    + String.fetchAll(db, sql: "SELECT name || '=' || seq FROM sqlite_sequence ORDER BY name")
+                    + String.fetchAll(db, sql: "SELECT identifier || ' ' || applied_at FROM mydex_schema_migrations ORDER BY rowid")
+                    + [String(try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0)]
+                    + String.fetchAll(db, sql: "PRAGMA integrity_check")
+            }
+        }
+        let (createdState, replayedState) = (try state(created), try state(replayed))
+        #expect(createdState == replayedState, "\(createdState.difference(from: replayedState))")
+        #expect(try state(created).contains("table caught_pokemon caught_pokemon " + (
+            replayed.read { try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'caught_pokemon'") } ?? "")))
+
+        // The file is the replayed schema's statements in the order SQLite made them.
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Migrations/schema.sql")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let header = text.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("--") }.joined(separator: "\n")
+        // … and the AUTOINCREMENT counters the rebuilds left (at 0: the next id is 1 either way).
+        let statements = try replayed.read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name <> 'sqlite_sequence' ORDER BY rowid")
+                + String.fetchAll(db, sql: """
+                    SELECT 'INSERT INTO sqlite_sequence (name, seq) VALUES ' || group_concat(format('(%Q, %d)', name, seq), ', ')
+                    FROM sqlite_sequence HAVING count(*) > 0
+                    """)
+        }
+        let expected = header + "\n\n" + statements.map { $0 + ";" }.joined(separator: "\n\n") + "\n"
+        if ProcessInfo.processInfo.environment["MYDEX_UPDATE_GOLDEN"] != nil {
+            try expected.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(text == expected, "Migrations/schema.sql is not what the migrations make: MYDEX_UPDATE_GOLDEN=1 swift test --filter schemaSnapshot")
+        #expect(Migration.embeddedSnapshot == text, "the binary embeds Migrations/schema.sql as it is")
     }
 
     @Test("A fresh database gets every migration, the application id, and private permissions")

@@ -16,4 +16,7 @@ size_t mydex_migration_count(void);
 /// The migration at `index` (0-based, in the order they must be applied).
 mydex_embedded_migration mydex_migration_at(size_t index);
 
+// Migrations/schema.sql: the schema all the migrations make, for a new collection.
+mydex_embedded_migration mydex_schema_snapshot(void);
+
 #endif

@@ -1,0 +1,80 @@
+-- The schema the migrations in this folder make, in one step: a new collection is created
+-- from it (SchemaMigrator), where replaying every migration, table rebuilds included, took a
+-- quarter of the first command. Not a migration and never applied to an existing collection.
+-- Generated, never edited: a test checks that it makes exactly what the migrations make, and
+-- `MYDEX_UPDATE_GOLDEN=1 swift test --filter schemaSnapshot` rewrites it after a new migration.
+
+CREATE TABLE mydex_schema_migrations (
+    identifier TEXT PRIMARY KEY,
+    applied_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE api_facts (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL,
+    fetched_at TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE fetched_species (
+    id INTEGER PRIMARY KEY CHECK (id > 0),
+    name TEXT NOT NULL,
+    height INTEGER NOT NULL,                    -- decimetres
+    weight INTEGER NOT NULL,                    -- hectograms
+    base_experience INTEGER,
+    capture_rate INTEGER NOT NULL,
+    generation INTEGER,
+    color TEXT,
+    habitat TEXT,
+    baby INTEGER NOT NULL CHECK (baby IN (0, 1)),
+    legendary INTEGER NOT NULL CHECK (legendary IN (0, 1)),
+    mythical INTEGER NOT NULL CHECK (mythical IN (0, 1)),
+    sprite TEXT,
+    shiny_sprite TEXT,
+    cry TEXT,
+    types TEXT NOT NULL CHECK (json_valid(types)),                  -- ["grass","poison"], slot order
+    names TEXT NOT NULL CHECK (json_valid(names)),                  -- {"en":"Bulbasaur","ko":"이상해씨",…}
+    genera TEXT NOT NULL CHECK (json_valid(genera)),
+    flavor_texts TEXT NOT NULL CHECK (json_valid(flavor_texts)),
+    fetched_at TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE fetched_type_names (
+    type TEXT NOT NULL,
+    language TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (type, language)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE "history" (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER REFERENCES caught_pokemon(id),
+    action TEXT NOT NULL CHECK (action IN
+        ('catch', 'release', 'nickname-set', 'nickname-cleared', 'favorite', 'unfavorite', 'restore',
+         'unrelease', 'import')),
+    detail TEXT,
+    occurred_at TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX history_entry ON history(entry_id);
+
+CREATE TABLE "caught_pokemon" (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    species_id INTEGER NOT NULL CHECK (species_id > 0),
+    form_id INTEGER NOT NULL CHECK (form_id > 0),
+    nickname TEXT CHECK (nickname IS NULL OR length(nickname) > 0),
+    is_favorite INTEGER NOT NULL DEFAULT 0 CHECK (is_favorite IN (0, 1)),
+    is_shiny INTEGER NOT NULL DEFAULT 0 CHECK (is_shiny IN (0, 1)),
+    caught_at TEXT NOT NULL,
+    released_at TEXT,                           -- set when thrown back; the row is kept
+    uuid TEXT NOT NULL UNIQUE DEFAULT (lower(
+        hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+        substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))))
+        CHECK (length(uuid) = 36),
+    CHECK (released_at IS NULL OR is_favorite = 0)
+) STRICT;
+
+CREATE INDEX caught_pokemon_species ON caught_pokemon(species_id);
+
+CREATE INDEX caught_pokemon_form ON caught_pokemon(form_id);
+
+INSERT INTO sqlite_sequence (name, seq) VALUES ('history', 0), ('caught_pokemon', 0);
