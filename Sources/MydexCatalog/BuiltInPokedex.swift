@@ -23,10 +23,44 @@ public struct BuiltInPokedex: Sendable {
     public struct TypeRecord: Codable, Sendable, Equatable {
         public var name: String
         public var names: [String: String]
+        /// For the types of the games' chart (none for `shadow`, `stellar`, `unknown`): PokeAPI's
+        /// id (the chart's order), the generation the type came in, what its moves do to each
+        /// type in percent where it is not 100, and what they did in earlier generations.
+        public var chart: ChartRecord?
 
-        public init(name: String, names: [String: String]) {
+        public init(name: String, names: [String: String], chart: ChartRecord? = nil) {
             self.name = name
             self.names = names
+            self.chart = chart
+        }
+    }
+
+    /// A type's row of the type chart (`types.csv`, `type_efficacy.csv`, `type_efficacy_past.csv`).
+    public struct ChartRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        public var generation: Int
+        /// Defending type → percent, where it is not 100.
+        public var damage: [String: Int]
+        /// Earlier values: against `type`, `factor` percent up to and including `untilGeneration`.
+        public var pastDamage: [PastDamage]
+
+        public struct PastDamage: Codable, Sendable, Equatable {
+            public var type: String
+            public var factor: Int
+            public var untilGeneration: Int
+
+            public init(type: String, factor: Int, untilGeneration: Int) {
+                self.type = type
+                self.factor = factor
+                self.untilGeneration = untilGeneration
+            }
+        }
+
+        public init(id: Int, generation: Int, damage: [String: Int], pastDamage: [PastDamage]) {
+            self.id = id
+            self.generation = generation
+            self.damage = damage
+            self.pastDamage = pastDamage
         }
     }
 
@@ -157,7 +191,7 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
-    public static let currentFormat = 3
+    public static let currentFormat = 4
 
     let bytes: Data
 

@@ -100,7 +100,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "4"
+    static let format = "5"
 
     static let tables = """
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
@@ -189,6 +189,27 @@ enum CatalogSchema {
             language TEXT NOT NULL,
             name TEXT NOT NULL,
             PRIMARY KEY (type, language)
+        ) STRICT, WITHOUT ROWID;
+        -- The type chart: its types (PokeAPI's id is the games' order) with the generation each
+        -- came in, what a move of one type does to a Pokémon of another in percent where it is
+        -- not 100, and earlier generations' values (up to and including `until_generation`).
+        CREATE TABLE types (
+            type TEXT PRIMARY KEY,
+            id INTEGER NOT NULL UNIQUE,
+            generation INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE type_efficacy (
+            attacking TEXT NOT NULL,
+            defending TEXT NOT NULL,
+            factor INTEGER NOT NULL,
+            PRIMARY KEY (attacking, defending)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE type_efficacy_past (
+            attacking TEXT NOT NULL,
+            defending TEXT NOT NULL,
+            until_generation INTEGER NOT NULL,
+            factor INTEGER NOT NULL,
+            PRIMARY KEY (attacking, defending, until_generation)
         ) STRICT, WITHOUT ROWID;
         -- Every PokeAPI Pokémon: the varieties of each species (its default one, regional
         -- forms, Megas, Gigantamax and the others PokeAPI models as Pokémon), with what differs
@@ -389,9 +410,21 @@ public enum CatalogBuilder {
                 }
             }
             let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
+            let charted = try db.makeStatement(sql: "INSERT INTO types (type, id, generation) VALUES (?, ?, ?)")
+            let efficacy = try db.makeStatement(sql: "INSERT INTO type_efficacy (attacking, defending, factor) VALUES (?, ?, ?)")
+            let pastEfficacy = try db.makeStatement(
+                sql: "INSERT INTO type_efficacy_past (attacking, defending, until_generation, factor) VALUES (?, ?, ?, ?)")
             for type in header.types {
                 for (language, name) in type.names.sorted(by: { $0.key < $1.key }) {
                     try typeName.execute(arguments: [type.name, language.lowercased(), name])
+                }
+                guard let chart = type.chart else { continue }
+                try charted.execute(arguments: [type.name, chart.id, chart.generation])
+                for (defending, factor) in chart.damage.sorted(by: { $0.key < $1.key }) {
+                    try efficacy.execute(arguments: [type.name, defending, factor])
+                }
+                for past in chart.pastDamage {
+                    try pastEfficacy.execute(arguments: [type.name, past.type, past.untilGeneration, past.factor])
                 }
             }
         }

@@ -129,8 +129,10 @@ struct PokedexGenerator: AsyncParsableCommand {
                     FileManager.default.fileExists(atPath: sprites.appendingPathComponent("\($0)/\(slug).png").path)
                 }
             }).load()
+        // The type chart comes from the CSV tables either way.
+        let chartedTypes = try TypeChartSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(types)
         let data = try BuiltInPokedex.encode(
-            source: source, types: types, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes)
+            source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes)
         // Two files, each diffable line by line and small enough to review: the species, then
         // the varieties, forms and Pokédexes (read back as one, in this order).
         let (speciesLines, formLines) = BuiltInPokedex.split(data)

@@ -5,7 +5,7 @@ import MydexTestSupport
 import PokeAPI
 import MydexCatalog
 @testable import MydexServices
-import MydexStore
+@testable import MydexStore
 @testable import PokedexGenerator
 
 /// The Pokédex generator's inputs, in-process: PokeAPI's CSV tables, a local copy of its
@@ -76,6 +76,9 @@ struct GeneratorSourceTests {
 
                 """)
             try table("types.csv", "id,identifier,generation_id,damage_class_id\r\n10,fire,1,2\r\n12,grass,1,3\r\n")
+            // The chart of these two types, and a value of generation 1 that changed since.
+            try table("type_efficacy.csv", "damage_type_id,target_type_id,damage_factor\n10,10,50\n10,12,200\n12,10,50\n12,12,50\n")
+            try table("type_efficacy_past.csv", "damage_type_id,target_type_id,damage_factor,generation_id\n12,10,100,1\n")
             try table("languages.csv", "id,iso639,iso3166,identifier,official,order\n3,ko,kr,ko,1,4\n9,en,us,en,1,7\n")
             try table("stats.csv", "id,damage_class_id,identifier,is_battle_only,game_index\n1,,hp,0,1\n6,,speed,0,6\n")
             try table("stat_names.csv", "stat_id,local_language_id,name\n1,9,HP\n1,3,HP\n6,9,Speed\n6,3,스피드\n")
@@ -265,9 +268,15 @@ struct GeneratorSourceTests {
         #expect(header.source == "PokeAPI v2 responses and PokeAPI CSV tables")
         #expect(header.speciesCount == 2)
         #expect(header.types.map(\.name) == ["fire", "grass"])
+        // The type chart from the CSV tables, into the header and the image.
+        #expect(header.types.first?.chart == BuiltInPokedex.ChartRecord(id: 10, generation: 1, damage: ["fire": 50, "grass": 200], pastDamage: []))
+        #expect(header.types.last?.chart?.pastDamage == [.init(type: "fire", factor: 100, untilGeneration: 1)])
         // The image beside it is a catalog mydex can attach, with the same species.
         let store = try CollectionStore.inMemory(catalog: Catalog(image: try Data(contentsOf: image)))
         #expect(try await Pokedex(store: store).species(id: 2)?.name == "charmander")
+        let chart = try await store.read { db in try TypeChart.read(db) }
+        #expect(chart.defenses(of: ["grass"]) == [TypeDefense(type: "fire", factor: 200), TypeDefense(type: "grass", factor: 50)])
+        #expect(chart.factor("grass", against: "fire", generation: 1) == 100)
         #expect(try await Pokedex(store: store).catalogVersion() == header.version)
     }
 
