@@ -31,11 +31,21 @@ public struct SpeciesProfile: Sendable, Equatable {
     /// (`["item"]["83"]`, Thunder Stone): the items (to use or to hold) and moves (to know) that
     /// the chain's evolutions name, in a profile of a species (not in `Pokedex.terms()`).
     public var terms: [String: [String: String]]
+    /// What each attacking type does to the species (its types, or its form's), by the current
+    /// games' chart, in the chart's order; empty in a profile without the chain.
+    public var typeDefenses: [TypeDefense]
+    /// Its abilities that change what hits it, noted beside the chart (not applied to it).
+    public var abilityDefenses: [AbilityDefense]
 
-    public init(chain: [Link] = [], otherSpecies: [Int: String] = [:], terms: [String: [String: String]] = [:]) {
+    public init(
+        chain: [Link] = [], otherSpecies: [Int: String] = [:], terms: [String: [String: String]] = [:],
+        typeDefenses: [TypeDefense] = [], abilityDefenses: [AbilityDefense] = []
+    ) {
         self.chain = chain
         self.otherSpecies = otherSpecies
         self.terms = terms
+        self.typeDefenses = typeDefenses
+        self.abilityDefenses = abilityDefenses
     }
 
     /// The name of `term` of `kind`, else nil: `name("ability", "static")`, `name("item", "83")`.
@@ -97,6 +107,8 @@ extension Pokedex {
         }
         profile.otherSpecies = Dictionary(partners.compactMap { id in rows[id].map { (id, $0.name) } },
                                           uniquingKeysWith: { first, _ in first })
+        profile.typeDefenses = try await store.read { db in try TypeChart.read(db) }.defenses(of: species.types)
+        profile.abilityDefenses = AbilityDefense.notes(for: species.abilities?.map(\.name) ?? [])
         return profile
     }
 

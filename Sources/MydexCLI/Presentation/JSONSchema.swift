@@ -103,6 +103,10 @@ struct SpeciesJSON: Encodable, Sendable {
     var genderless: Bool?
     var growthRate: String?
     var habitat: TermJSON?
+    /// What each attacking type does to it by the current games' chart, in the chart's order,
+    /// and its abilities that change that (noted, not applied): in `dex` and `show`.
+    var typeDefenses: [TypeDefenseJSON]?
+    var abilityEffects: [AbilityEffectJSON]?
     /// The form shown (`dex NAME --form …`), and every form of the species: in `dex` only.
     var form: FormJSON?
     var forms: [FormJSON]?
@@ -116,6 +120,27 @@ struct SpeciesJSON: Encodable, Sendable {
     struct TermJSON: Encodable, Sendable {
         var slug: String
         var name: String
+    }
+
+    /// An attacking type and the multiplier its moves have: 0, 0.25, 0.5, 1, 2 or 4.
+    struct TypeDefenseJSON: Encodable, Sendable {
+        var type: String
+        var name: String
+        var multiplier: Double
+    }
+
+    /// An ability that changes what hurts its Pokémon: each effect is a type with its multiplier
+    /// (Levitate: ground 0), or a rule (`only-super-effective`; `super-effective-reduced`, 0.75).
+    struct AbilityEffectJSON: Encodable, Sendable {
+        var ability: String
+        var name: String
+        var effects: [Effect]
+
+        struct Effect: Encodable, Sendable {
+            var type: String?
+            var rule: String?
+            var multiplier: Double?
+        }
     }
 
     /// A species on a path of its evolution chain, and how it evolves from the one before.
@@ -165,6 +190,20 @@ struct SpeciesJSON: Encodable, Sendable {
                         description: link.evolution.isEmpty ? nil
                             : presentation.evolutionMethods(link.evolution, profile))
                 }
+            }
+        }
+        if !profile.typeDefenses.isEmpty {
+            typeDefenses = profile.typeDefenses.map {
+                TypeDefenseJSON(type: $0.type, name: localizer.typeName($0.type), multiplier: Double($0.factor) / 100)
+            }
+            abilityEffects = profile.abilityDefenses.map { note in
+                AbilityEffectJSON(ability: note.ability, name: presentation.abilityName(note.ability, profile), effects: note.effects.map {
+                    switch $0 {
+                    case .type(let type, let percent): .init(type: type, rule: nil, multiplier: Double(percent) / 100)
+                    case .onlySuperEffective: .init(type: nil, rule: "only-super-effective", multiplier: nil)
+                    case .superEffectiveReduced: .init(type: nil, rule: "super-effective-reduced", multiplier: 0.75)
+                    }
+                })
             }
         }
         eggGroups = species.eggGroups?.map { TermJSON(slug: $0, name: profile.name("egg-group", $0) ?? $0) }

@@ -29,6 +29,7 @@ extension Presentation {
                 return ability.hidden ? tr("profile.ability.hidden", ["ability": name]) : name
             }.joined(separator: separator)))
         }
+        fields += defenseFields(profile)
         let paths = evolutionPaths(profile)
         for (index, path) in paths.enumerated() { fields.append((index == 0 ? tr("profile.label.evolution") : "", path)) }
         if profile.chain.contains(where: { $0.held > 0 }), paths.count > 0 { fields.append(("", tr("profile.evolution.you-hold-one"))) }
@@ -57,6 +58,50 @@ extension Presentation {
     }
 
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
+
+    /// What hurts the species, grouped as Pokédex sites group it: the types it is weak to (×4
+    /// first), those it resists (×¼ first) and those that do nothing, then its abilities that
+    /// change this, each noted apart ("Levitate: Ground ×0").
+    func defenseFields(_ profile: SpeciesProfile) -> [(String, String)] {
+        let separator = tr("profile.list-separator")
+        func listed(_ defenses: [TypeDefense]) -> String {
+            defenses.map { tr("profile.type-multiplier", ["type": localizer.typeName($0.type), "multiplier": Self.multiplier($0.factor)]) }
+                .joined(separator: separator)
+        }
+        let defenses = profile.typeDefenses
+        var fields: [(String, String)] = []
+        let weak = defenses.filter { $0.factor > 100 }.sorted { $0.factor > $1.factor }
+        if !weak.isEmpty { fields.append((tr("profile.label.weak-to"), listed(weak))) }
+        let resisted = defenses.filter { $0.factor > 0 && $0.factor < 100 }.sorted { $0.factor < $1.factor }
+        if !resisted.isEmpty { fields.append((tr("profile.label.resists"), listed(resisted))) }
+        let immune = defenses.filter { $0.factor == 0 }
+        if !immune.isEmpty {
+            fields.append((tr("profile.label.immune-to"), immune.map { localizer.typeName($0.type) }.joined(separator: separator)))
+        }
+        for (index, note) in profile.abilityDefenses.enumerated() {
+            let effects = note.effects.map { effect in
+                switch effect {
+                case .type(let type, let percent):
+                    tr("profile.type-multiplier", ["type": localizer.typeName(type), "multiplier": Self.multiplier(percent)])
+                case .onlySuperEffective: tr("profile.ability-effect.only-super-effective")
+                case .superEffectiveReduced: tr("profile.ability-effect.super-effective-reduced")
+                }
+            }
+            fields.append((index == 0 ? tr("profile.label.ability-effects") : "", tr("profile.ability-effect", [
+                "ability": abilityName(note.ability, profile), "effects": effects.joined(separator: separator),
+            ])))
+        }
+        return fields
+    }
+
+    /// A damage factor in percent as the games' multiplier: 4, 2, 1¼, 1, ¾, ½, ¼, 0 (fractions
+    /// as characters, so no language's decimal separator is involved).
+    static func multiplier(_ percent: Int) -> String {
+        let whole = percent / 100, quarters = percent % 100 / 25
+        guard percent % 25 == 0 else { return String(Double(percent) / 100) }
+        let fraction = ["", "¼", "½", "¾"][quarters]
+        return whole == 0 && !fraction.isEmpty ? fraction : String(whole) + fraction
+    }
 
     /// The data terms mydex's catalog names (`term.<kind>.<slug>`) in all nine languages, because
     /// PokeAPI names them in a few only. A slug outside these (a term PokeAPI adds later) is

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import MydexCatalog
+@testable import MydexStore
+
+/// The type chart on the detail page (issue 20 §1), checked against PokeAPI's own tables read
+/// here (Fixtures/pokeapi-csv), not through the code under test.
+@Suite("Type defenses")
+struct TypeDefenseTests {
+    /// PokeAPI's CSV tables, read plainly: none of their fields hold commas or quotes.
+    struct Tables {
+        let typeNames: [Int: String]
+        /// Attacking type id → defending type id → percent.
+        let efficacy: [Int: [Int: Int]]
+        /// Pokémon identifier → (species id, its types' ids).
+        let pokemon: [String: (species: Int, types: [Int])]
+
+        init() throws {
+            let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/pokeapi-csv")
+            func rows(_ file: String) throws -> [[String]] {
+                try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                    .split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            }
+            typeNames = Dictionary(try rows("types.csv").map { (Int($0[0]) ?? 0, $0[1]) }) { first, _ in first }
+            var efficacy: [Int: [Int: Int]] = [:]
+            for row in try rows("type_efficacy.csv") { efficacy[Int(row[0]) ?? 0, default: [:]][Int(row[1]) ?? 0] = Int(row[2]) }
+            self.efficacy = efficacy
+            var types: [Int: [(slot: Int, type: Int)]] = [:]
+            for row in try rows("pokemon_types.csv") { types[Int(row[0]) ?? 0, default: []].append((Int(row[2]) ?? 0, Int(row[1]) ?? 0)) }
+            var pokemon: [String: (species: Int, types: [Int])] = [:]
+            for row in try rows("pokemon.csv") {
+                guard let id = Int(row[0]), let species = Int(row[2]) else { continue }
+                pokemon[row[1]] = (species, (types[id] ?? []).sorted { $0.slot < $1.slot }.map(\.type))
+            }
+            self.pokemon = pokemon
+        }
+
+        /// Attacking type name → multiplier, for a Pokémon of these types.
+        func defenses(_ types: [Int]) -> [String: Double] {
+            Dictionary(uniqueKeysWithValues: efficacy.keys.map { attacking in
+                (typeNames[attacking] ?? "?", types.reduce(1.0) { $0 * Double(efficacy[attacking]?[$1] ?? 100) / 100 })
+            })
+        }
+    }
+
+    @Test("dex shows, for Pokémon of every generation and forms of every kind, the multipliers PokeAPI's type chart gives", arguments: [
+        "bulbasaur", "charizard", "gengar", "chikorita", "skarmory", "shedinja", "bronzong", "togekiss", "excadrill",
+        "sylveon", "rowlet", "corviknight", "sprigatito", "vulpix-alola", "charizard-mega-x", "rotom-wash",
+        "darmanitan-galar-standard", "tauros-paldea-combat-breed", "ogerpon-wellspring-mask",
+    ])
+    func matchesTheTables(identifier: String) async throws {
+        let tables = try Tables()
+        let pokemon = try #require(tables.pokemon[identifier], "\(identifier) is in pokemon.csv")
+        let environment = try TestEnvironment()
+        let run = await environment.run("dex", String(pokemon.species), "--form", identifier, "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        let document = try #require(try run.document())
+        let shown = try #require((document["species"] as? [String: Any])?["typeDefenses"] as? [[String: Any]])
+        let multipliers = Dictionary(uniqueKeysWithValues: shown.compactMap { item in
+            (item["type"] as? String).map { ($0, (item["multiplier"] as? NSNumber)?.doubleValue ?? -1) }
+        })
+        #expect(multipliers == tables.defenses(pokemon.types), "\(identifier)")
+        // In the games' order: Normal first, Fairy last.
+        #expect(shown.first?["type"] as? String == "normal" && shown.last?["type"] as? String == "fairy")
+    }
+
+    @Test("The page groups what hurts it: weaknesses (×4 first), resistances (×¼ first), immunities, and the abilities that change them")
+    func text() async throws {
+        let environment = try TestEnvironment()
+        let charizard = await environment.run("dex", "charizard", "--no-sprite")
+        #expect(charizard.standardOutput.contains("Weak to          Rock ×4, Water ×2, Electric ×2\n"), "\(charizard.standardOutput)")
+        #expect(charizard.standardOutput.contains("Resists          Bug ×¼, Grass ×¼, Fighting ×½, Steel ×½, Fire ×½, Fairy ×½\n"))
+        #expect(charizard.standardOutput.contains("Immune to        Ground\n"))
+        #expect(!charizard.standardOutput.contains("Ability effects"), "Blaze and Solar Power change nothing here")
+
+        let bronzong = await environment.run("dex", "bronzong", "--no-sprite")
+        #expect(bronzong.standardOutput.contains("Ability effects  Levitate: Ground ×0\n                   Heatproof: Fire ×½\n"),
+                "\(bronzong.standardOutput)")
+        let shedinja = await environment.run("dex", "shedinja", "--no-sprite")
+        #expect(shedinja.standardOutput.contains("Wonder Guard: only super-effective moves hit"))
+
+        let korean = await environment.run("dex", "charizard", "--no-sprite", "--lang", "ko")
+        #expect(korean.standardOutput.contains("약점         바위 ×4, 물 ×2, 전기 ×2\n"), "\(korean.standardOutput)")
+        #expect(korean.standardOutput.contains("무효         땅\n"))
+        let json = try #require(try await environment.run("dex", "bronzong", "--json").document())
+        let effects = try #require((json["species"] as? [String: Any])?["abilityEffects"] as? [[String: Any]])
+        #expect(effects.map { $0["ability"] as? String } == ["levitate", "heatproof"])
+    }
+
+    @Test("Earlier generations' charts: Ghost did nothing to Psychic in generation 1, Steel resisted Ghost and Dark until 5, and types come when they came")
+    func pastCharts() async throws {
+        let store = try CollectionStore.inMemory()
+        let chart = try await store.read { db in try TypeChart.read(db) }
+        #expect(chart.factor("ghost", against: "psychic", generation: 1) == 0)
+        #expect(chart.factor("ghost", against: "psychic") == 200)
+        #expect(chart.factor("bug", against: "poison", generation: 1) == 200 && chart.factor("bug", against: "poison") == 50)
+        #expect(chart.factor("ice", against: "fire", generation: 1) == 100 && chart.factor("ice", against: "fire") == 50)
+        #expect(chart.factor("ghost", against: "steel", generation: 5) == 50 && chart.factor("ghost", against: "steel", generation: 6) == 100)
+        #expect(chart.factor("dark", against: "steel", generation: 2) == 50 && chart.factor("dark", against: "steel") == 100)
+        #expect(chart.defenses(of: ["normal"], generation: 1).count == 15)
+        #expect(chart.defenses(of: ["normal"], generation: 5).count == 17)
+        #expect(chart.defenses(of: ["normal"]).count == 18)
+        #expect(chart.defenses(of: ["steel"], generation: 5).first { $0.type == "ghost" }?.factor == 50)
+    }
+}
