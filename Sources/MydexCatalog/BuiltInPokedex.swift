@@ -43,6 +43,8 @@ public struct BuiltInPokedex: Sendable {
         public var damage: [String: Int]
         /// Earlier values: against `type`, `factor` percent up to and including `untilGeneration`.
         public var pastDamage: [PastDamage]
+        /// How many moves of the games have this type (`moves.csv`, shadow moves aside).
+        public var moveCount: Int
 
         public struct PastDamage: Codable, Sendable, Equatable {
             public var type: String
@@ -56,11 +58,12 @@ public struct BuiltInPokedex: Sendable {
             }
         }
 
-        public init(id: Int, generation: Int, damage: [String: Int], pastDamage: [PastDamage]) {
+        public init(id: Int, generation: Int, damage: [String: Int], pastDamage: [PastDamage], moveCount: Int) {
             self.id = id
             self.generation = generation
             self.damage = damage
             self.pastDamage = pastDamage
+            self.moveCount = moveCount
         }
     }
 

@@ -196,7 +196,8 @@ enum CatalogSchema {
         CREATE TABLE types (
             type TEXT PRIMARY KEY,
             id INTEGER NOT NULL UNIQUE,
-            generation INTEGER NOT NULL
+            generation INTEGER NOT NULL,
+            move_count INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy (
             attacking TEXT NOT NULL,
@@ -410,7 +411,7 @@ public enum CatalogBuilder {
                 }
             }
             let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
-            let charted = try db.makeStatement(sql: "INSERT INTO types (type, id, generation) VALUES (?, ?, ?)")
+            let charted = try db.makeStatement(sql: "INSERT INTO types (type, id, generation, move_count) VALUES (?, ?, ?, ?)")
             let efficacy = try db.makeStatement(sql: "INSERT INTO type_efficacy (attacking, defending, factor) VALUES (?, ?, ?)")
             let pastEfficacy = try db.makeStatement(
                 sql: "INSERT INTO type_efficacy_past (attacking, defending, until_generation, factor) VALUES (?, ?, ?, ?)")
@@ -419,7 +420,7 @@ public enum CatalogBuilder {
                     try typeName.execute(arguments: [type.name, language.lowercased(), name])
                 }
                 guard let chart = type.chart else { continue }
-                try charted.execute(arguments: [type.name, chart.id, chart.generation])
+                try charted.execute(arguments: [type.name, chart.id, chart.generation, chart.moveCount])
                 for (defending, factor) in chart.damage.sorted(by: { $0.key < $1.key }) {
                     try efficacy.execute(arguments: [type.name, defending, factor])
                 }

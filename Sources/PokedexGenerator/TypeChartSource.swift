@@ -1,7 +1,8 @@
 import MydexCatalog
 
 /// The type chart, from PokeAPI's CSV tables (`types.csv`, `type_efficacy.csv`,
-/// `type_efficacy_past.csv`), added to the types whichever source named them.
+/// `type_efficacy_past.csv`, and `moves.csv` for how many moves each type has), added to the
+/// types whichever source named them.
 struct TypeChartSource {
     let table: (String) throws -> [[String: String]]
 
@@ -29,12 +30,19 @@ struct TypeChartSource {
             else { throw GeneratorError.inconsistent("type_efficacy_past.csv row \(row)") }
             past[attacking, default: []].append(.init(type: defending, factor: factor, untilGeneration: generation))
         }
+        // Moves of the games: PokeAPI numbers the shadow moves of Colosseum and XD from 10001.
+        var moveCounts: [String: Int] = [:]
+        for row in try table("moves.csv") {
+            guard let id = int(row["id"]), id < 10000, let type = int(row["type_id"]).flatMap({ identifiers[$0] }) else { continue }
+            moveCounts[type, default: 0] += 1
+        }
         return types.map { type in
             guard let id = ids[type.name], let generation = generations[type.name] else { return type }
             var charted = type
             charted.chart = BuiltInPokedex.ChartRecord(
                 id: id, generation: generation, damage: damage[type.name] ?? [:],
-                pastDamage: (past[type.name] ?? []).sorted { ($0.type, $0.untilGeneration) < ($1.type, $1.untilGeneration) })
+                pastDamage: (past[type.name] ?? []).sorted { ($0.type, $0.untilGeneration) < ($1.type, $1.untilGeneration) },
+                moveCount: moveCounts[type.name] ?? 0)
             return charted
         }
     }

@@ -79,6 +79,8 @@ struct GeneratorSourceTests {
             // The chart of these two types, and a value of generation 1 that changed since.
             try table("type_efficacy.csv", "damage_type_id,target_type_id,damage_factor\n10,10,50\n10,12,200\n12,10,50\n12,12,50\n")
             try table("type_efficacy_past.csv", "damage_type_id,target_type_id,damage_factor,generation_id\n12,10,100,1\n")
+            // Two fire moves and a grass one; a shadow move (from 10001) is not counted.
+            try table("moves.csv", "id,identifier,generation_id,type_id\n52,ember,1,10\n53,flamethrower,1,10\n22,vine-whip,1,12\n10001,shadow-rush,3,10\n")
             try table("languages.csv", "id,iso639,iso3166,identifier,official,order\n3,ko,kr,ko,1,4\n9,en,us,en,1,7\n")
             try table("stats.csv", "id,damage_class_id,identifier,is_battle_only,game_index\n1,,hp,0,1\n6,,speed,0,6\n")
             try table("stat_names.csv", "stat_id,local_language_id,name\n1,9,HP\n1,3,HP\n6,9,Speed\n6,3,스피드\n")
@@ -269,7 +271,8 @@ struct GeneratorSourceTests {
         #expect(header.speciesCount == 2)
         #expect(header.types.map(\.name) == ["fire", "grass"])
         // The type chart from the CSV tables, into the header and the image.
-        #expect(header.types.first?.chart == BuiltInPokedex.ChartRecord(id: 10, generation: 1, damage: ["fire": 50, "grass": 200], pastDamage: []))
+        #expect(header.types.first?.chart == BuiltInPokedex.ChartRecord(
+            id: 10, generation: 1, damage: ["fire": 50, "grass": 200], pastDamage: [], moveCount: 2))
         #expect(header.types.last?.chart?.pastDamage == [.init(type: "fire", factor: 100, untilGeneration: 1)])
         // The image beside it is a catalog mydex can attach, with the same species.
         let store = try CollectionStore.inMemory(catalog: Catalog(image: try Data(contentsOf: image)))
