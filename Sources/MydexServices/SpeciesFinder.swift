@@ -10,7 +10,8 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
     /// `search TEXT` found nothing.
     case noSearchResult(query: String, suggestions: [String])
     case ambiguous(query: String, matches: [String])
-    case unknownType(String, known: [String])
+    /// A type no language names: the types, and the names nearest to what was typed.
+    case unknownType(String, known: [String], nearest: [String] = [])
     case unknownGeneration(Int, known: [Int])
     /// `--form NAME` names no form of the species: its forms' identifiers.
     case noForm(species: String, query: String, forms: [String])
@@ -37,8 +38,10 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
                 : tr("finder.no-search-result.did-you-mean", ["query": shown(query), "suggestions": suggestions.joined(separator: ", ")])
         case .ambiguous(let query, let matches):
             return tr("finder.ambiguous", ["query": shown(query), "matches": matches.joined(separator: ", ")])
-        case .unknownType(_, let known):
-            return tr("finder.unknown-type", ["types": known.joined(separator: ", ")])
+        case .unknownType(_, let known, let nearest):
+            return nearest.isEmpty
+                ? tr("finder.unknown-type", ["types": known.joined(separator: ", ")])
+                : tr("finder.unknown-type.did-you-mean", ["suggestions": nearest.joined(separator: ", "), "types": known.joined(separator: ", ")])
         case .noForm(let species, let query, let forms):
             return tr("finder.no-form", ["species": species, "query": shown(query), "forms": forms.joined(separator: ", ")])
         case .unknownGeneration(_, let known):
@@ -198,7 +201,14 @@ public struct SpeciesFinder: Sendable {
         if let match = names.first(where: { SearchText.normalized($0.type) == wanted || SearchText.normalized($0.name) == wanted }) {
             return match.type
         }
-        throw PokedexError.unknownType(text, known: Array(Set(names.map(\.type))).sorted())
+        // The nearest names, a few letters off: PokeAPI's and those of the user's language.
+        let limit = max(1, wanted.count / 3)
+        let shown = Dictionary(names.filter { $0.language == pokedex.language }.map { ($0.type, $0.name) }) { first, _ in first }
+        let nearest = Set(names.map(\.type)).compactMap { type -> (name: String, distance: Int)? in
+            let distance = ([type] + (shown[type].map { [$0] } ?? [])).map { SearchText.distance(SearchText.normalized($0), wanted) }.min() ?? .max
+            return distance <= limit ? (shown[type] ?? type, distance) : nil
+        }.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
+        throw PokedexError.unknownType(text, known: Array(Set(names.map(\.type))).sorted(), nearest: Array(nearest))
     }
 
     /// `generation` when the Pokédex has species in it.

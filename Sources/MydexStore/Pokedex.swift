@@ -367,3 +367,43 @@ public struct PokedexAbout: Sendable, Equatable {
     public var sqliteVersion: String
 }
 
+
+/// A type of the games' chart as `dex type` shows it: what it hits and what hits it, and how much
+/// of the Pokédex has it.
+public struct PokedexType: Sendable, Equatable {
+    /// PokeAPI's name, e.g. `fire`.
+    public var type: String
+    /// The generation it came in.
+    public var generation: Int
+    /// Species whose own types include it (built in or fetched).
+    public var speciesCount: Int
+    /// Forms that have it though their species does not (Alolan Marowak for Fire).
+    public var formCount: Int
+    /// Moves of the games of this type.
+    public var moveCount: Int
+    /// What its moves do to each type, and what each type's moves do to it, in the chart's order.
+    public var attacking: [TypeDefense]
+    public var defending: [TypeDefense]
+}
+
+extension Pokedex {
+    /// `type` (PokeAPI's name) as `dex type` shows it; nil for a type outside the games' chart.
+    public func chartType(_ type: String) async throws -> PokedexType? {
+        try await store.read { db in
+            let chart = try TypeChart.read(db)
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT generation, move_count,
+                    (SELECT count(DISTINCT species_id) FROM pokedex_types WHERE type = :type) AS species_count,
+                    (SELECT count(*) FROM catalog.forms f WHERE NOT f.species_default
+                        AND EXISTS (SELECT 1 FROM catalog.form_types t WHERE t.form_id = f.id AND t.type = :type)
+                        AND NOT EXISTS (SELECT 1 FROM pokedex_types s WHERE s.species_id = f.species_id AND s.type = :type)) AS form_count
+                FROM catalog.types WHERE type = :type
+                """, arguments: ["type": type]) else { return nil }
+            return PokedexType(
+                type: type, generation: row["generation"], speciesCount: row["species_count"], formCount: row["form_count"],
+                moveCount: row["move_count"],
+                attacking: chart.types.map { TypeDefense(type: $0.name, factor: chart.factor(type, against: $0.name)) },
+                defending: chart.defenses(of: [type]))
+        }
+    }
+}

@@ -166,12 +166,15 @@ extension PokedexStoreTests {
         #expect(PokedexError.unknownGeneration(10, known: Array(1...9)).description.contains("Generations are 1–9."))
         #expect(PokedexError.unknownGeneration(3, known: []).description == "no species in that generation.")
         let error = await failure { try await finder.resolveType("flame") }
-        guard case .unknownType(let type, let known) = error as? PokedexError else {
+        guard case .unknownType(let type, let known, _) = error as? PokedexError else {
             Issue.record("unexpected \(String(describing: error))")
             return
         }
         #expect(type == "flame")
         #expect(known.count >= 18 && known.contains("fire") && known == known.sorted())
+        // A few letters off: the nearest names are suggested.
+        let misspelt = await failure { try await finder.resolveType("fyre") }
+        #expect((misspelt as? PokedexError)?.description.hasPrefix("no such type. Did you mean Fire?") == true, "\(String(describing: misspelt))")
     }
 
     @Test("A species by number, by name in any language, or by a prefix of the shown name only when it is unique")

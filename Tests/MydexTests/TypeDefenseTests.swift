@@ -14,6 +14,8 @@ struct TypeDefenseTests {
         let efficacy: [Int: [Int: Int]]
         /// Pokémon identifier → (species id, its types' ids).
         let pokemon: [String: (species: Int, types: [Int])]
+        /// Species ids whose default Pokémon has each type id.
+        let speciesByType: [Int: Set<Int>]
 
         init() throws {
             let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/pokeapi-csv")
@@ -28,11 +30,14 @@ struct TypeDefenseTests {
             var types: [Int: [(slot: Int, type: Int)]] = [:]
             for row in try rows("pokemon_types.csv") { types[Int(row[0]) ?? 0, default: []].append((Int(row[2]) ?? 0, Int(row[1]) ?? 0)) }
             var pokemon: [String: (species: Int, types: [Int])] = [:]
+            var speciesByType: [Int: Set<Int>] = [:]
             for row in try rows("pokemon.csv") {
                 guard let id = Int(row[0]), let species = Int(row[2]) else { continue }
                 pokemon[row[1]] = (species, (types[id] ?? []).sorted { $0.slot < $1.slot }.map(\.type))
+                if row.last == "1" { for type in types[id] ?? [] { speciesByType[type.type, default: []].insert(species) } }
             }
             self.pokemon = pokemon
+            self.speciesByType = speciesByType
         }
 
         /// Attacking type name → multiplier, for a Pokémon of these types.
@@ -101,5 +106,35 @@ struct TypeDefenseTests {
         #expect(chart.defenses(of: ["normal"], generation: 5).count == 17)
         #expect(chart.defenses(of: ["normal"]).count == 18)
         #expect(chart.defenses(of: ["steel"], generation: 5).first { $0.type == "ghost" }?.factor == 50)
+    }
+
+    @Test("dex type shows what a type's moves do to each type and what each does to it, as the tables say, in any language; bad names are refused")
+    func typePage() async throws {
+        let tables = try Tables()
+        let environment = try TestEnvironment()
+        let fire = await environment.run("dex", "type", "fire")
+        #expect(fire.status == 0, "\(fire.standardError)")
+        #expect(fire.standardOutput.contains("  Hits hard    Bug ×2, Steel ×2, Grass ×2, Ice ×2\n"), "\(fire.standardOutput)")
+        #expect(fire.standardOutput.contains("  Weak to      Ground ×2, Rock ×2, Water ×2\n"))
+        for name in ["fire", "불꽃", "ほのお", "Feu"] {
+            let json = try #require(try await environment.run("dex", "type", name, "--json").document(), "\(name)")
+            #expect(json["type"] as? String == "fire", "\(name)")
+            #expect(json["species"] as? Int == tables.speciesByType[10]?.count)
+            func multipliers(_ key: String) -> [String: Double] {
+                Dictionary(uniqueKeysWithValues: ((json[key] as? [[String: Any]]) ?? []).compactMap { item in
+                    (item["type"] as? String).map { ($0, (item["multiplier"] as? NSNumber)?.doubleValue ?? -1) }
+                })
+            }
+            #expect(multipliers("attacking") == Dictionary(uniqueKeysWithValues: (tables.efficacy[10] ?? [:]).map {
+                (tables.typeNames[$0.key] ?? "?", Double($0.value) / 100)
+            }))
+            #expect(multipliers("defending") == tables.defenses([10]))
+        }
+        let normal = await environment.run("dex", "type", "normal", "--lang", "ko")
+        #expect(normal.standardOutput.contains("  효과 없음  고스트\n"), "\(normal.standardOutput)")
+        let misspelt = await environment.run("dex", "type", "fyre")
+        #expect(misspelt.status == 64 && misspelt.standardError.contains("Did you mean Fire?"), "\(misspelt.standardError)")
+        let stellar = await environment.run("dex", "type", "stellar")
+        #expect(stellar.status == 64 && stellar.standardError.contains("Stellar is not a type of the games' type chart"))
     }
 }

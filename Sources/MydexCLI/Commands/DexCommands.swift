@@ -12,7 +12,7 @@ struct DexCommand: AsyncParsableCommand {
             commandName: "dex",
             abstract: tr("dex.help.abstract"),
             discussion: tr("dex.help.discussion"),
-            subcommands: [DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexSyncCommand.self],
+            subcommands: [DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexTypeCommand.self, DexSyncCommand.self],
             defaultSubcommand: DexShowCommand.self)
     }
 }

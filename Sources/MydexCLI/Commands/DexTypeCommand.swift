@@ -1,0 +1,92 @@
+import ArgumentParser
+import MydexCatalog
+import MydexServices
+import MydexStore
+import MydexText
+
+/// `mydex dex type fire`: a type of the games' chart, what its moves hit hard and weakly, what
+/// hurts it, and how much of the Pokédex has it.
+struct DexTypeCommand: MydexCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "type",
+            abstract: tr("dex.type.help.abstract"),
+            discussion: tr("dex.type.help.discussion"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr("dex.type.argument.type"), valueName: "type"), completion: .pokemonTypes)
+    var type: String
+
+    func validate() throws {
+        if SearchText.normalized(type).isEmpty { throw ValidationError(tr("dex.type.error.empty")) }
+    }
+
+    func run(_ context: MydexContext) async throws {
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let pokedex = Pokedex(store: store)
+        let resolved: String
+        do {
+            resolved = try await SpeciesFinder(store: store).resolveType(type)
+        } catch let error as PokedexError {
+            throw UsageError(error.description)
+        }
+        guard let found = try await pokedex.chartType(resolved) else {
+            throw UsageError(tr("dex.type.error.not-in-chart", ["type": printer.localizer.typeName(resolved)]))
+        }
+        try printer.emit(Output(type: found, localizer: printer.localizer))
+    }
+
+    /// `{"type": "fire", "name": "Fire", "generation": 1, "species": 64, "forms": 9, "moves": 47,
+    /// "attacking": [{type, name, multiplier}, …], "defending": […]}`: every type of the chart,
+    /// in the games' order.
+    struct Output: CommandOutput {
+        let type: PokedexType
+        let localizer: Localizer
+
+        private enum Keys: String, CodingKey { case type, name, generation, species, forms, moves, attacking, defending }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(type.type, forKey: .type)
+            try container.encode(localizer.typeName(type.type), forKey: .name)
+            try container.encode(type.generation, forKey: .generation)
+            try container.encode(type.speciesCount, forKey: .species)
+            try container.encode(type.formCount, forKey: .forms)
+            try container.encode(type.moveCount, forKey: .moves)
+            func items(_ defenses: [TypeDefense]) -> [SpeciesJSON.TypeDefenseJSON] {
+                defenses.map { .init(type: $0.type, name: localizer.typeName($0.type), multiplier: Double($0.factor) / 100) }
+            }
+            try container.encode(items(type.attacking), forKey: .attacking)
+            try container.encode(items(type.defending), forKey: .defending)
+        }
+
+        func printText(to printer: Printer) throws {
+            let presentation = printer.presentation
+            try printer.line(SafeText(localizer.typeName(type.type)).styled(.bold, if: printer.color))
+            let separator = tr("profile.list-separator")
+            func listed(_ defenses: [TypeDefense], multipliers: Bool = true) -> String {
+                defenses.map { defense in
+                    multipliers ? tr("profile.type-multiplier", [
+                        "type": localizer.typeName(defense.type), "multiplier": Presentation.multiplier(defense.factor),
+                    ]) : localizer.typeName(defense.type)
+                }.joined(separator: separator)
+            }
+            var fields: [(String, String)] = [
+                (tr("entry.field.generation"), String(type.generation)),
+                (tr("dex.type.label.species"), Translator.current.format.integer(type.speciesCount)),
+                (tr("dex.type.label.forms"), Translator.current.format.integer(type.formCount)),
+                (tr("dex.type.label.moves"), Translator.current.format.integer(type.moveCount)),
+            ]
+            let strong = type.attacking.filter { $0.factor > 100 }, weak = type.attacking.filter { $0.factor > 0 && $0.factor < 100 }
+            let none = type.attacking.filter { $0.factor == 0 }
+            if !strong.isEmpty { fields.append((tr("dex.type.label.hits-hard"), listed(strong))) }
+            if !weak.isEmpty { fields.append((tr("dex.type.label.hits-weakly"), listed(weak))) }
+            if !none.isEmpty { fields.append((tr("dex.type.label.no-effect-on"), listed(none, multipliers: false))) }
+            // What hurts a Pokémon of this type alone: the same fields as on a species' page.
+            fields += presentation.defenseFields(SpeciesProfile(typeDefenses: type.defending))
+            try printer.fields(fields)
+        }
+    }
+}
