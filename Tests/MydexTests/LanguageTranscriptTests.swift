@@ -15,11 +15,11 @@ struct LanguageTranscriptTests {
         ["list", "--group"], ["list", "--favorites"], ["show", "1"], ["nickname", "1", "번개"], ["nickname", "2", "Sparky"],
         ["favorite", "1"], ["show", "1"], ["release", "2"], ["release", "1"], ["release", "1", "--force"],
         ["unrelease", "1"], ["unfavorite", "1"], ["history"], ["stats"], ["dex", "25"], ["dex", "6"], ["dex", "list", "--generation", "1", "--limit", "5"],
-        ["dex", "37", "--form", "alola"], ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
+        ["dex", "37", "--form", "alola"], ["dex", "type", "fire"], ["dex", "type", "normal"], ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
         ["search", "pika"], ["box"], ["sprite", "25"], ["backup"], ["backup", "--list"], ["export", "collection.csv"],
         ["import", "collection.csv", "--dry-run"], ["restore", "collection.csv", "--dry-run"],
         // Errors a user meets.
-        ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["import", "missing.csv"],
+        ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["dex", "type", "fyre"], ["import", "missing.csv"],
         ["list", "--type", "firee"], ["nickname", "3", ""],
     ]
 
@@ -27,7 +27,7 @@ struct LanguageTranscriptTests {
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
                         "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import"]
-        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "sync", "--help"]]
+        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "sync", "--help"]]
     }
 
     static func environment(_ language: String) throws -> TestEnvironment {
