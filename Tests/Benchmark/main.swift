@@ -517,6 +517,11 @@ func run() throws {
         "`mydex dex 25`", Subject(label: "", arguments: [mydex, "dex", "25", "--db", one]),
         against: Subject(label: "`mydex show 1`", arguments: [mydex, "show", "1", "--db", one]),
         runs: runs, environment: environment))
+    // Issue 20's pages, each against a species' page (which shows type defenses since issue 20).
+    rows.append(try compare(
+        "`mydex dex type fire`", Subject(label: "", arguments: [mydex, "dex", "type", "fire", "--db", one]),
+        against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
+        runs: runs, environment: environment))
     let fresh = workspace.path("fresh.sqlite")
     rows.append(try compare(
         "first command on a new collection (`catch --offline`)",
