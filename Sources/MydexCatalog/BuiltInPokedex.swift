@@ -181,6 +181,32 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// A game (PokeAPI's version: `firered`) with its version group (`firered-leafgreen`, the
+    /// unit learnsets and encounters are kept by), its generation and its names by language.
+    public struct GameRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        public var identifier: String
+        public var versionGroup: String
+        public var versionGroupID: Int
+        public var generation: Int
+        /// The version group's place in release order (PokeAPI's `order`).
+        public var order: Int
+        public var names: [String: String]
+
+        public init(
+            id: Int, identifier: String, versionGroup: String, versionGroupID: Int, generation: Int, order: Int,
+            names: [String: String]
+        ) {
+            self.id = id
+            self.identifier = identifier
+            self.versionGroup = versionGroup
+            self.versionGroupID = versionGroupID
+            self.generation = generation
+            self.order = order
+            self.names = names
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
         /// A base stat the catalog has no column for (`Species.statNames`).
@@ -222,16 +248,19 @@ public struct BuiltInPokedex: Sendable {
         public var species: [Species] = []
         public var pokemon: [PokemonRecord] = []
         public var pokedexes: [PokedexRecord] = []
+        public var games: [GameRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
-    /// Pokémon and Pokédex lines are objects of one member that says which they are.
+    /// Pokémon, Pokédex and game lines are objects of one member that says which they are.
     private static let termPrefix = Data(#"{"kind":"#.utf8)
     static let pokemonPrefix = Data(#"{"pokemon":"#.utf8)
     static let pokedexPrefix = Data(#"{"pokedex":"#.utf8)
+    static let gamePrefix = Data(#"{"game":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
+    private struct GameLine: Codable { var game: GameRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -246,6 +275,8 @@ public struct BuiltInPokedex: Sendable {
                     records.pokemon.append(try decoder.decode(PokemonLine.self, from: line).pokemon)
                 } else if line.starts(with: Self.pokedexPrefix) {
                     records.pokedexes.append(try decoder.decode(PokedexLine.self, from: line).pokedex)
+                } else if line.starts(with: Self.gamePrefix) {
+                    records.games.append(try decoder.decode(GameLine.self, from: line).game)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -259,7 +290,7 @@ public struct BuiltInPokedex: Sendable {
     /// Writes the file: the header (with `version` computed from the content), then the species.
     public static func encode(
         source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species],
-        pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = []
+        pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = [], games: [GameRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -282,6 +313,10 @@ public struct BuiltInPokedex: Sendable {
             body.append(try encoder.encode(PokedexLine(pokedex: record)))
             body.append(UInt8(ascii: "\n"))
         }
+        for record in games.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(GameLine(game: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
         let version = ContentHash.hex(body + (try encoder.encode(sortedTypes)))
         let header = Header(
             format: currentFormat, version: version, source: source, speciesCount: species.count, types: sortedTypes)
@@ -290,12 +325,12 @@ public struct BuiltInPokedex: Sendable {
 }
 
 extension BuiltInPokedex {
-    /// An encoded Pokédex in two files: the header, terms and species; then the Pokémon and
-    /// Pokédex lines. Their concatenation is the whole (what `init(bytes:)` reads).
+    /// An encoded Pokédex in two files: the header, terms and species; then the Pokémon,
+    /// Pokédex and game lines. Their concatenation is the whole (what `init(bytes:)` reads).
     public static func split(_ data: Data) -> (species: Data, forms: Data) {
         var species = Data(), forms = Data()
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
-            if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) {
+            if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) || line.starts(with: gamePrefix) {
                 forms += line + [UInt8(ascii: "\n")]
             } else {
                 species += line + [UInt8(ascii: "\n")]

@@ -205,6 +205,23 @@ enum CatalogSchema {
             factor INTEGER NOT NULL,
             PRIMARY KEY (attacking, defending)
         ) STRICT, WITHOUT ROWID;
+        -- The games (PokeAPI's versions), their version groups (what learnsets and encounters
+        -- are kept by) and generations, and their names with a search key, in every language.
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            version_group TEXT NOT NULL,
+            version_group_id INTEGER NOT NULL,
+            generation INTEGER NOT NULL,
+            sort_order INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE game_names (
+            game_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (game_id, language)
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,
             defending TEXT NOT NULL,
@@ -404,6 +421,18 @@ public enum CatalogBuilder {
             try insert(species, db)
             try insert(records.pokemon, db)
             try insert(records.pokedexes, db)
+            let game = try db.makeStatement(sql: """
+                INSERT INTO games (id, identifier, version_group, version_group_id, generation, sort_order) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            let gameName = try db.makeStatement(sql: "INSERT INTO game_names (game_id, language, name, key) VALUES (?, ?, ?, ?)")
+            for record in records.games {
+                try game.execute(arguments: [
+                    record.id, record.identifier, record.versionGroup, record.versionGroupID, record.generation, record.order,
+                ])
+                for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
+                    try gameName.execute(arguments: [record.id, language.lowercased(), name, SearchText.normalized(name)])
+                }
+            }
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
             for record in terms {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {

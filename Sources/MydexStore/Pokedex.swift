@@ -407,3 +407,51 @@ extension Pokedex {
         }
     }
 }
+
+/// A game of the series (PokeAPI's version, `firered`), with its version group (`firered-leafgreen`),
+/// its generation and its name in the store's language.
+public struct Game: Sendable, Equatable {
+    public var id: Int
+    public var identifier: String
+    public var versionGroup: String
+    public var generation: Int
+    public var name: String
+}
+
+extension Pokedex {
+    /// Every game, in release order (by version group, then PokeAPI's id).
+    public func games() async throws -> [Game] {
+        try await games(where: "1", arguments: [:])
+    }
+
+    /// The games `text` names: a game's identifier (`firered`), a version group's
+    /// (`firered-leafgreen`, `scarlet-violet`: all its games), or a game's name in any language
+    /// (`FireRed`, `ファイアレッド`, `Rouge Feu`), compared as searches compare names.
+    public func games(matching text: String) async throws -> [Game] {
+        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return try await games(where: """
+            g.identifier = :text OR g.version_group = :text
+                OR g.id IN (SELECT game_id FROM catalog.game_names WHERE key = :key AND key <> '')
+            """, arguments: ["text": wanted, "key": SearchText.normalized(text)])
+    }
+
+    private func games(where condition: String, arguments: [String: String]) async throws -> [Game] {
+        let language = self.language
+        return try await store.read { db in
+            var bound = arguments
+            bound["language"] = language
+            return try Row.fetchAll(db, sql: """
+                SELECT g.id, g.identifier, g.version_group, g.generation,
+                    coalesce(
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = :language),
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = \(SpeciesSQL.nearestLanguage)),
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = 'en'),
+                        g.identifier) AS name
+                FROM catalog.games g WHERE \(condition) ORDER BY g.sort_order, g.id
+                """, arguments: StatementArguments(bound)).map { row in
+                Game(id: row["id"], identifier: row["identifier"], versionGroup: row["version_group"],
+                     generation: row["generation"], name: row["name"])
+            }
+        }
+    }
+}

@@ -131,15 +131,17 @@ struct PokedexGenerator: AsyncParsableCommand {
             }).load()
         // The type chart comes from the CSV tables either way.
         let chartedTypes = try TypeChartSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(types)
+        let games = try GameSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let data = try BuiltInPokedex.encode(
-            source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes)
+            source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes,
+            games: games)
         // Two files, each diffable line by line and small enough to review: the species, then
         // the varieties, forms and Pokédexes (read back as one, in this order).
         let (speciesLines, formLines) = BuiltInPokedex.split(data)
         try speciesLines.write(to: URL(fileURLWithPath: output), options: .atomic)
         try formLines.write(to: URL(fileURLWithPath: formsPath), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes and \(types.count) types to \(output) and \(formsPath) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games and \(types.count) types to \(output) and \(formsPath) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
 

@@ -79,6 +79,10 @@ struct GeneratorSourceTests {
             // The chart of these two types, and a value of generation 1 that changed since.
             try table("type_efficacy.csv", "damage_type_id,target_type_id,damage_factor\n10,10,50\n10,12,200\n12,10,50\n12,12,50\n")
             try table("type_efficacy_past.csv", "damage_type_id,target_type_id,damage_factor,generation_id\n12,10,100,1\n")
+            // Two games of one version group, named in English and Korean.
+            try table("version_groups.csv", "id,identifier,generation_id,order\n7,firered-leafgreen,3,8\n")
+            try table("versions.csv", "id,version_group_id,identifier\n10,7,firered\n11,7,leafgreen\n")
+            try table("version_names.csv", "version_id,local_language_id,name\n10,9,FireRed\n10,3,파이어레드\n11,9,LeafGreen\n")
             // Two fire moves and a grass one; a shadow move (from 10001) is not counted.
             try table("moves.csv", "id,identifier,generation_id,type_id\n52,ember,1,10\n53,flamethrower,1,10\n22,vine-whip,1,12\n10001,shadow-rush,3,10\n")
             try table("languages.csv", "id,iso639,iso3166,identifier,official,order\n3,ko,kr,ko,1,4\n9,en,us,en,1,7\n")
@@ -280,6 +284,9 @@ struct GeneratorSourceTests {
         let chart = try await store.read { db in try TypeChart.read(db) }
         #expect(chart.defenses(of: ["grass"]) == [TypeDefense(type: "fire", factor: 200), TypeDefense(type: "grass", factor: 50)])
         #expect(chart.factor("grass", against: "fire", generation: 1) == 100)
+        // The games, with their version group, generation and names.
+        #expect(try await Pokedex(store: store).games(matching: "FireRed").map(\.generation) == [3])
+        #expect(try await Pokedex(store: store.reading(in: "ko")).games(matching: "firered-leafgreen").map(\.name) == ["파이어레드", "LeafGreen"])
         #expect(try await Pokedex(store: store).catalogVersion() == header.version)
     }
 

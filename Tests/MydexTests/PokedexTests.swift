@@ -59,7 +59,7 @@ struct BuiltInPokedexTests {
         let records = try pokedex.records()
         let reencoded = try BuiltInPokedex.encode(
             source: header.source, types: header.types, terms: records.terms, species: records.species,
-            pokemon: records.pokemon, pokedexes: records.pokedexes)
+            pokemon: records.pokemon, pokedexes: records.pokedexes, games: records.games)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
