@@ -4,28 +4,29 @@ import GRDB
 /// (0, 50, 100, 200), as the current games have it and as earlier generations had it, from
 /// PokeAPI's `type_efficacy.csv` and `type_efficacy_past.csv`.
 public struct TypeChart: Sendable, Equatable {
-    /// Each type of the chart with the generation it came in (Dark and Steel in 2, Fairy in 6),
-    /// in the games' order (Normal, Fighting, Flying, …).
-    public let types: [(name: String, generation: Int)]
+    /// A type of the chart and the generation it came in (Dark and Steel in 2, Fairy in 6).
+    public struct ChartedType: Sendable, Equatable {
+        public var name: String
+        public var generation: Int
+    }
+
+    /// A factor that held up to and including a generation.
+    struct PastFactor: Sendable, Equatable {
+        var untilGeneration: Int
+        var factor: Int
+    }
+
+    /// The chart's types in the games' order (Normal, Fighting, Flying, …).
+    public let types: [ChartedType]
     /// Attacking type → defending type → percent, where it is not 100.
     let current: [String: [String: Int]]
-    /// Attacking type → defending type → (the last generation it held in, percent), oldest first.
-    let past: [String: [String: [(untilGeneration: Int, factor: Int)]]]
+    /// Attacking type → defending type → earlier factors, oldest first.
+    let past: [String: [String: [PastFactor]]]
 
-    public init(
-        types: [(name: String, generation: Int)], current: [String: [String: Int]],
-        past: [String: [String: [(untilGeneration: Int, factor: Int)]]] = [:]
-    ) {
+    init(types: [ChartedType], current: [String: [String: Int]], past: [String: [String: [PastFactor]]] = [:]) {
         self.types = types
         self.current = current
         self.past = past.mapValues { $0.mapValues { $0.sorted { $0.untilGeneration < $1.untilGeneration } } }
-    }
-
-    public static func == (lhs: TypeChart, rhs: TypeChart) -> Bool {
-        lhs.types.map(\.name) == rhs.types.map(\.name) && lhs.types.map(\.generation) == rhs.types.map(\.generation)
-            && lhs.current == rhs.current
-            && lhs.past.mapValues { $0.mapValues { $0.map { [$0.untilGeneration, $0.factor] } } }
-                == rhs.past.mapValues { $0.mapValues { $0.map { [$0.untilGeneration, $0.factor] } } }
     }
 
     /// What a move of `attacking` type does to `defending` type, in percent, in `generation`
@@ -50,14 +51,15 @@ public struct TypeChart: Sendable, Equatable {
     /// The chart in the catalog image (`types`, `type_efficacy`, `type_efficacy_past`).
     package static func read(_ db: Database) throws -> TypeChart {
         let types = try Row.fetchAll(db, sql: "SELECT type, generation FROM catalog.types ORDER BY id")
-            .map { (name: $0["type"] as String, generation: $0["generation"] as Int) }
+            .map { ChartedType(name: $0["type"], generation: $0["generation"]) }
         var current: [String: [String: Int]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT attacking, defending, factor FROM catalog.type_efficacy") {
             current[row["attacking"], default: [:]][row["defending"]] = row["factor"]
         }
-        var past: [String: [String: [(untilGeneration: Int, factor: Int)]]] = [:]
+        var past: [String: [String: [PastFactor]]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT attacking, defending, until_generation, factor FROM catalog.type_efficacy_past") {
-            past[row["attacking"], default: [:]][row["defending"], default: []].append((row["until_generation"], row["factor"]))
+            past[row["attacking"], default: [:]][row["defending"], default: []]
+                .append(PastFactor(untilGeneration: row["until_generation"], factor: row["factor"]))
         }
         return TypeChart(types: types, current: current, past: past)
     }
