@@ -99,6 +99,20 @@ public struct BuiltInPokedex: Sendable {
         public var types: [String]
         public var abilities: [Species.Ability]
         public var forms: [FormRecord]
+        /// Its types in earlier generations where they differed (`pokemon_types_past.csv`:
+        /// Clefairy was Normal until generation 5), oldest first.
+        public var pastTypes: [PastTypes]?
+
+        public struct PastTypes: Codable, Sendable, Equatable {
+            /// The last generation they held in.
+            public var untilGeneration: Int
+            public var types: [String]
+
+            public init(untilGeneration: Int, types: [String]) {
+                self.untilGeneration = untilGeneration
+                self.types = types
+            }
+        }
 
         public init(
             id: Int, identifier: String, speciesID: Int, isDefault: Bool, height: Int, weight: Int,

@@ -222,6 +222,15 @@ enum CatalogSchema {
             key TEXT NOT NULL,
             PRIMARY KEY (game_id, language)
         ) STRICT, WITHOUT ROWID;
+        -- A Pokémon's types in earlier generations where they differed, up to and including
+        -- `until_generation` (Clefairy: Normal until 5).
+        CREATE TABLE pokemon_types_past (
+            pokemon_id INTEGER NOT NULL,
+            until_generation INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            PRIMARY KEY (pokemon_id, until_generation, slot)
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,
             defending TEXT NOT NULL,
@@ -535,6 +544,8 @@ public enum CatalogBuilder {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let type = try db.makeStatement(sql: "INSERT INTO form_types (form_id, slot, type) VALUES (?, ?, ?)")
+        let pastType = try db.makeStatement(
+            sql: "INSERT INTO pokemon_types_past (pokemon_id, until_generation, slot, type) VALUES (?, ?, ?, ?)")
         let name = try db.makeStatement(sql: "INSERT INTO form_names (form_id, language, name, form_name, key) VALUES (?, ?, ?, ?, ?)")
         let bySpecies = Dictionary(grouping: all, by: \.speciesID)
         for speciesID in bySpecies.keys.sorted() {
@@ -552,6 +563,11 @@ public enum CatalogBuilder {
                      record.baseExperience] as [(any DatabaseValueConvertible)?] + Species.statNames.map { stats[$0] }))
                 for (index, value) in record.abilities.enumerated() {
                     try ability.execute(arguments: [record.id, index + 1, value.name, value.hidden])
+                }
+                for past in record.pastTypes ?? [] {
+                    for (index, value) in past.types.enumerated() {
+                        try pastType.execute(arguments: [record.id, past.untilGeneration, index + 1, value])
+                    }
                 }
                 for look in record.forms.sorted(by: { ($0.isDefault ? 0 : 1, $0.order, $0.id) < ($1.isDefault ? 0 : 1, $1.order, $1.id) }) {
                     order += 1

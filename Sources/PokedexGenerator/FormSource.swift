@@ -95,6 +95,12 @@ struct FormSource {
                 formNames: shortNames, names: names, sprite: ownSlug.first(where: hasSprite)))
         }
 
+        var pastTypes: [Int: [Int: [(slot: Int, type: String)]]] = [:]
+        for row in try table("pokemon_types_past.csv") {
+            guard let pokemon = int(row["pokemon_id"]), let generation = int(row["generation_id"]), let slot = int(row["slot"]),
+                  let type = int(row["type_id"]).flatMap({ types[$0] }) else { throw GeneratorError.inconsistent("pokemon_types_past.csv row \(row)") }
+            pastTypes[pokemon, default: [:]][generation, default: []].append((slot, type))
+        }
         var pokemon: [BuiltInPokedex.PokemonRecord] = []
         for row in pokemonRows {
             guard let id = int(row["id"]), let identifier = row["identifier"], let species = int(row["species_id"]),
@@ -109,6 +115,11 @@ struct FormSource {
                 stats: statsByPokemon[id] ?? [:], types: types,
                 abilities: (abilitiesByPokemon[id] ?? []).sorted { $0.slot < $1.slot }.map(\.ability),
                 forms: (formsByPokemon[id] ?? []).sorted { ($0.order, $0.id) < ($1.order, $1.id) }))
+            pokemon[pokemon.count - 1].pastTypes = pastTypes[id].map { byGeneration in
+                byGeneration.keys.sorted().map { generation in
+                    .init(untilGeneration: generation, types: (byGeneration[generation] ?? []).sorted { $0.slot < $1.slot }.map(\.type))
+                }
+            }
         }
 
         let regions = try identifiers("regions.csv")

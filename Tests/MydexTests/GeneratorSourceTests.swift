@@ -79,6 +79,8 @@ struct GeneratorSourceTests {
             // The chart of these two types, and a value of generation 1 that changed since.
             try table("type_efficacy.csv", "damage_type_id,target_type_id,damage_factor\n10,10,50\n10,12,200\n12,10,50\n12,12,50\n")
             try table("type_efficacy_past.csv", "damage_type_id,target_type_id,damage_factor,generation_id\n12,10,100,1\n")
+            // Charmander was Grass in generation 1 (not so: a test of the table's reading).
+            try table("pokemon_types_past.csv", "pokemon_id,generation_id,type_id,slot\n4,1,12,1\n")
             // Two games of one version group, named in English and Korean.
             try table("version_groups.csv", "id,identifier,generation_id,order\n7,firered-leafgreen,3,8\n")
             try table("versions.csv", "id,version_group_id,identifier\n10,7,firered\n11,7,leafgreen\n")
