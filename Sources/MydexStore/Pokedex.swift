@@ -429,10 +429,13 @@ extension Pokedex {
     /// (`FireRed`, `ファイアレッド`, `Rouge Feu`), compared as searches compare names.
     public func games(matching text: String) async throws -> [Game] {
         let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
-        return try await games(where: """
-            g.identifier = :text OR g.version_group = :text
-                OR g.id IN (SELECT game_id FROM catalog.game_names WHERE key = :key AND key <> '')
-            """, arguments: ["text": wanted, "key": SearchText.normalized(text)])
+        // An identifier first: `red` is Red, though Japan's Red is named "Red" too.
+        for condition in ["g.identifier = :text", "g.version_group = :text",
+                          "g.id IN (SELECT game_id FROM catalog.game_names WHERE key = :key AND key <> '')"] {
+            let found = try await games(where: condition, arguments: ["text": wanted, "key": SearchText.normalized(text)])
+            if !found.isEmpty { return found }
+        }
+        return []
     }
 
     private func games(where condition: String, arguments: [String: String]) async throws -> [Game] {
@@ -452,6 +455,24 @@ extension Pokedex {
                 Game(id: row["id"], identifier: row["identifier"], versionGroup: row["version_group"],
                      generation: row["generation"], name: row["name"])
             }
+        }
+    }
+}
+
+extension Pokedex {
+    /// What each attacking type of `generation` does to PokeAPI's Pokémon `pokemonID` (of
+    /// `types` in the current games), by that generation's chart and the types it had then.
+    public func typeDefenses(pokemonID: Int, types: [String], generation: Int) async throws -> [TypeDefense] {
+        try await store.read { db in
+            let chart = try TypeChart.read(db)
+            let earlier = try Row.fetchAll(db, sql: """
+                SELECT until_generation, type FROM catalog.pokemon_types_past
+                WHERE pokemon_id = ? AND until_generation >= ? ORDER BY until_generation, slot
+                """, arguments: [pokemonID, generation])
+            let then = earlier.first.map { first in
+                earlier.filter { $0["until_generation"] == (first["until_generation"] as Int) }.map { $0["type"] as String }
+            }
+            return chart.defenses(of: then ?? types, generation: generation)
         }
     }
 }

@@ -36,6 +36,22 @@ public struct SpeciesProfile: Sendable, Equatable {
     public var typeDefenses: [TypeDefense]
     /// Its abilities that change what hits it, noted beside the chart (not applied to it).
     public var abilityDefenses: [AbilityDefense]
+    /// The game whose generation's chart (and the Pokémon's types then) `typeDefenses` follow;
+    /// nil for the current games'.
+    public var chartGame: ChartGame?
+
+    /// A game asked for with `--game`, as the page names it.
+    public struct ChartGame: Sendable, Equatable {
+        public var identifier: String
+        public var name: String
+        public var generation: Int
+
+        public init(identifier: String, name: String, generation: Int) {
+            self.identifier = identifier
+            self.name = name
+            self.generation = generation
+        }
+    }
 
     public init(
         chain: [Link] = [], otherSpecies: [Int: String] = [:], terms: [String: [String: String]] = [:],

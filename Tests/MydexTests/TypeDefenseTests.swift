@@ -137,4 +137,62 @@ struct TypeDefenseTests {
         let stellar = await environment.run("dex", "type", "stellar")
         #expect(stellar.status == 64 && stellar.standardError.contains("Stellar is not a type of the games' type chart"))
     }
+
+    @Test("dex --game follows that generation's chart and the Pokémon's types then, as PokeAPI's tables say", arguments: [
+        ("clefairy", "firered", 3), ("gengar", "red", 1), ("magnemite", "yellow", 1), ("magnemite", "gold", 2),
+        ("togekiss", "platinum", 4), ("skarmory", "black", 5), ("sylveon", "x", 6), ("charizard", "scarlet", 9),
+    ] as [(String, String, Int)])
+    func pastGenerations(identifier: String, game: String, generation: Int) async throws {
+        let tables = try Tables()
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/pokeapi-csv")
+        func rows(_ file: String) throws -> [[Int]] {
+            try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+                .map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) ?? 0 } }
+        }
+        let introduced = Dictionary(uniqueKeysWithValues: try rows("types.csv").map { ($0[0], $0[2]) })
+        // A factor of that generation: the earliest past value that still held then, else today's.
+        let past = try rows("type_efficacy_past.csv")
+        func factor(_ attacking: Int, _ defending: Int) -> Double {
+            let earlier = past.filter { $0[0] == attacking && $0[1] == defending && $0[3] >= generation }.min { $0[3] < $1[3] }
+            return Double(earlier?[2] ?? tables.efficacy[attacking]?[defending] ?? 100) / 100
+        }
+        let pokemon = try #require(tables.pokemon[identifier])
+        let pokemonLine = try String(contentsOf: folder.appendingPathComponent("pokemon.csv"), encoding: .utf8)
+            .split(whereSeparator: \.isNewline).first { $0.split(separator: ",").dropFirst().first == Substring(identifier) }
+        let pokemonID = try #require(pokemonLine.flatMap { Int($0.split(separator: ",")[0]) })
+        let pastTypes: [[Int]] = try rows("pokemon_types_past.csv").filter { $0[0] == pokemonID && $0[1] >= generation }
+        let earliest: Int? = pastTypes.map { $0[1] }.min()
+        var types: [Int] = pokemon.types
+        if let earliest { types = pastTypes.filter { $0[1] == earliest }.sorted { $0[3] < $1[3] }.map { $0[2] } }
+        var expected: [String: Double] = [:]
+        for attacking in tables.efficacy.keys where (introduced[attacking] ?? 99) <= generation {
+            expected[tables.typeNames[attacking] ?? "?"] = types.reduce(1.0) { $0 * factor(attacking, $1) }
+        }
+        let environment = try TestEnvironment()
+        let run = await environment.run("dex", identifier, "--game", game, "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        let species = try #require(try run.document()?["species"] as? [String: Any])
+        let shown = try #require(species["typeDefenses"] as? [[String: Any]])
+        let multipliers = Dictionary(uniqueKeysWithValues: shown.compactMap { item in
+            (item["type"] as? String).map { ($0, (item["multiplier"] as? NSNumber)?.doubleValue ?? -1) }
+        })
+        #expect(multipliers == expected, "\(identifier) in \(game)")
+        #expect((species["typeChart"] as? [String: Any])?["generation"] as? Int == generation)
+    }
+
+    @Test("dex --game names the chart it follows, in any language, and refuses a game before the species or one that does not exist")
+    func gameOption() async throws {
+        let environment = try TestEnvironment()
+        let clefairy = await environment.run("dex", "clefairy", "--game", "firered", "--no-sprite")
+        #expect(clefairy.standardOutput.contains("  Type chart       FireRed (generation 3)\n  Weak to          Fighting ×2\n"), "\(clefairy.standardOutput)")
+        #expect(clefairy.standardOutput.contains("  Immune to        Ghost\n"))
+        let korean = await environment.run("dex", "삐삐", "--game", "파이어레드", "--lang", "ko", "--no-sprite")
+        #expect(korean.standardOutput.contains("상성표       파이어레드(3세대)\n"), "\(korean.standardOutput)")
+        let group = await environment.run("dex", "25", "--game", "scarlet-violet", "--no-sprite")
+        #expect(group.standardOutput.contains("Scarlet / Violet (generation 9)"))
+        let early = await environment.run("dex", "sylveon", "--game", "firered")
+        #expect(early.status == 64 && early.standardError.contains("Sylveon came in generation 6; FireRed is a game of generation 3."))
+        let unknown = await environment.run("dex", "25", "--game", "pokemon-purple")
+        #expect(unknown.status == 64 && unknown.standardError.contains("no game is named \"pokemon-purple\"") && unknown.standardError.contains("firered-leafgreen"))
+    }
 }

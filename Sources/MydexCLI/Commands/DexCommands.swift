@@ -36,10 +36,14 @@ struct DexShowCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("dex.show.flag.no-sprite")))
     var noSprite = false
 
+    @Option(help: ArgumentHelp(tr("dex.show.option.game"), valueName: "game"))
+    var game: String?
+
     func validate() throws {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(tr("dex.show.error.empty-query"))
         }
+        if let game, SearchText.normalized(game).isEmpty { throw ValidationError(tr("dex.show.error.unknown-game", ["game": game, "games": ""])) }
     }
 
     func run(_ context: MydexContext) async throws {
@@ -49,10 +53,38 @@ struct DexShowCommand: MydexCommand {
         let pokedex = Pokedex(store: store)
         let tally = try await pokedex.tally(speciesID: species.id)
         let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
-        let profile = try await pokedex.profile(of: species)
+        var profile = try await pokedex.profile(of: species)
+        if let game {
+            // That generation's chart, and the types the Pokémon had then.
+            let chosen = try await Self.chartGame(named: game, in: pokedex)
+            if let introduced = species.generation, introduced > chosen.generation {
+                throw UsageError(tr("dex.show.error.game-before-species", [
+                    "species": printer.localizer.name(species), "generation": String(introduced), "game": chosen.name,
+                    "gameGeneration": String(chosen.generation),
+                ]))
+            }
+            profile.typeDefenses = try await pokedex.typeDefenses(
+                pokemonID: found.form.pokemonID, types: species.types, generation: chosen.generation)
+            profile.chartGame = chosen
+        }
         let picture = printer.picture(of: found.form.spriteID, shiny: false, from: context.sprites, wanted: !noSprite)
         try printer.emit(Output(
             found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
+    }
+
+    /// The game `name` names (`firered`, `firered-leafgreen`, `ファイアレッド`), as the page names it;
+    /// a usage error listing the version groups when none does.
+    static func chartGame(named name: String, in pokedex: Pokedex) async throws -> SpeciesProfile.ChartGame {
+        let found = try await pokedex.games(matching: name)
+        guard let first = found.first, found.allSatisfy({ $0.generation == first.generation }) else {
+            var groups: [String] = []
+            for game in try await pokedex.games() where !groups.contains(game.versionGroup) { groups.append(game.versionGroup) }
+            throw UsageError(tr("dex.show.error.unknown-game", ["game": name, "games": groups.joined(separator: ", ")]))
+        }
+        // A version group names its games together: "FireRed / LeafGreen".
+        return SpeciesProfile.ChartGame(
+            identifier: found.count == 1 ? first.identifier : first.versionGroup,
+            name: found.map(\.name).joined(separator: " / "), generation: first.generation)
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.

@@ -107,6 +107,14 @@ struct SpeciesJSON: Encodable, Sendable {
     /// and its abilities that change that (noted, not applied): in `dex` and `show`.
     var typeDefenses: [TypeDefenseJSON]?
     var abilityEffects: [AbilityEffectJSON]?
+    /// With `dex --game`: the game whose generation's chart `typeDefenses` follow.
+    var typeChart: TypeChartJSON?
+
+    struct TypeChartJSON: Encodable, Sendable {
+        var game: String
+        var name: String
+        var generation: Int
+    }
     /// The form shown (`dex NAME --form …`), and every form of the species: in `dex` only.
     var form: FormJSON?
     var forms: [FormJSON]?
@@ -192,6 +200,7 @@ struct SpeciesJSON: Encodable, Sendable {
                 }
             }
         }
+        typeChart = profile.chartGame.map { TypeChartJSON(game: $0.identifier, name: $0.name, generation: $0.generation) }
         if !profile.typeDefenses.isEmpty {
             typeDefenses = profile.typeDefenses.map {
                 TypeDefenseJSON(type: $0.type, name: localizer.typeName($0.type), multiplier: Double($0.factor) / 100)

@@ -70,6 +70,9 @@ extension Presentation {
         }
         let defenses = profile.typeDefenses
         var fields: [(String, String)] = []
+        if let game = profile.chartGame {
+            fields.append((tr("profile.label.type-chart"), tr("profile.type-chart", ["game": game.name, "generation": String(game.generation)])))
+        }
         let weak = defenses.filter { $0.factor > 100 }.sorted { $0.factor > $1.factor }
         if !weak.isEmpty { fields.append((tr("profile.label.weak-to"), listed(weak))) }
         let resisted = defenses.filter { $0.factor > 0 && $0.factor < 100 }.sorted { $0.factor < $1.factor }
