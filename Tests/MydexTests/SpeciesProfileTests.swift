@@ -34,7 +34,7 @@ struct SpeciesProfileTests {
         #expect(field("Abilities", in: text) == "Static, Lightning Rod (hidden)")
         #expect(field("Gender", in: text) == "50% ♂ / 50% ♀")
         #expect(field("Egg groups", in: text) == "Field, Fairy")
-        #expect(field("Growth rate", in: text) == "medium")
+        #expect(field("Growth rate", in: text) == "medium fast")
         #expect(field("Habitat", in: text) == "forest")
     }
 
