@@ -194,5 +194,7 @@ struct TypeDefenseTests {
         #expect(early.status == 64 && early.standardError.contains("Sylveon came in generation 6; FireRed is a game of generation 3."))
         let unknown = await environment.run("dex", "25", "--game", "pokemon-purple")
         #expect(unknown.status == 64 && unknown.standardError.contains("no game is named \"pokemon-purple\"") && unknown.standardError.contains("firered-leafgreen"))
+        let empty = await environment.run("dex", "25", "--game", " ")
+        #expect(empty.status == 64 && empty.standardError.contains("firered-leafgreen"), "\(empty.standardError)")
     }
 }

@@ -43,7 +43,6 @@ struct DexShowCommand: MydexCommand {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(tr("dex.show.error.empty-query"))
         }
-        if let game, SearchText.normalized(game).isEmpty { throw ValidationError(tr("dex.show.error.unknown-game", ["game": game, "games": ""])) }
     }
 
     func run(_ context: MydexContext) async throws {
