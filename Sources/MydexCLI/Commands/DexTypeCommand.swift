@@ -65,14 +65,6 @@ struct DexTypeCommand: MydexCommand {
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
             try printer.line(SafeText(localizer.typeName(type.type)).styled(.bold, if: printer.color))
-            let separator = tr("profile.list-separator")
-            func listed(_ defenses: [TypeDefense], multipliers: Bool = true) -> String {
-                defenses.map { defense in
-                    multipliers ? tr("profile.type-multiplier", [
-                        "type": localizer.typeName(defense.type), "multiplier": Presentation.multiplier(defense.factor),
-                    ]) : localizer.typeName(defense.type)
-                }.joined(separator: separator)
-            }
             var fields: [(String, String)] = [
                 (tr("entry.field.generation"), String(type.generation)),
                 (tr("dex.type.label.species"), Translator.current.format.integer(type.speciesCount)),
@@ -81,9 +73,9 @@ struct DexTypeCommand: MydexCommand {
             ]
             let strong = type.attacking.filter { $0.factor > 100 }, weak = type.attacking.filter { $0.factor > 0 && $0.factor < 100 }
             let none = type.attacking.filter { $0.factor == 0 }
-            if !strong.isEmpty { fields.append((tr("dex.type.label.hits-hard"), listed(strong))) }
-            if !weak.isEmpty { fields.append((tr("dex.type.label.hits-weakly"), listed(weak))) }
-            if !none.isEmpty { fields.append((tr("dex.type.label.no-effect-on"), listed(none, multipliers: false))) }
+            if !strong.isEmpty { fields.append((tr("dex.type.label.hits-hard"), presentation.typeList(strong))) }
+            if !weak.isEmpty { fields.append((tr("dex.type.label.hits-weakly"), presentation.typeList(weak))) }
+            if !none.isEmpty { fields.append((tr("dex.type.label.no-effect-on"), presentation.typeList(none, multipliers: false))) }
             // What hurts a Pokémon of this type alone: the same fields as on a species' page.
             fields += presentation.defenseFields(SpeciesProfile(typeDefenses: type.defending))
             try printer.fields(fields)

@@ -64,23 +64,17 @@ extension Presentation {
     /// change this, each noted apart ("Levitate: Ground ×0").
     func defenseFields(_ profile: SpeciesProfile) -> [(String, String)] {
         let separator = tr("profile.list-separator")
-        func listed(_ defenses: [TypeDefense]) -> String {
-            defenses.map { tr("profile.type-multiplier", ["type": localizer.typeName($0.type), "multiplier": Self.multiplier($0.factor)]) }
-                .joined(separator: separator)
-        }
         let defenses = profile.typeDefenses
         var fields: [(String, String)] = []
         if let game = profile.chartGame {
             fields.append((tr("profile.label.type-chart"), tr("profile.type-chart", ["game": game.name, "generation": String(game.generation)])))
         }
         let weak = defenses.filter { $0.factor > 100 }.sorted { $0.factor > $1.factor }
-        if !weak.isEmpty { fields.append((tr("profile.label.weak-to"), listed(weak))) }
+        if !weak.isEmpty { fields.append((tr("profile.label.weak-to"), typeList(weak))) }
         let resisted = defenses.filter { $0.factor > 0 && $0.factor < 100 }.sorted { $0.factor < $1.factor }
-        if !resisted.isEmpty { fields.append((tr("profile.label.resists"), listed(resisted))) }
+        if !resisted.isEmpty { fields.append((tr("profile.label.resists"), typeList(resisted))) }
         let immune = defenses.filter { $0.factor == 0 }
-        if !immune.isEmpty {
-            fields.append((tr("profile.label.immune-to"), immune.map { localizer.typeName($0.type) }.joined(separator: separator)))
-        }
+        if !immune.isEmpty { fields.append((tr("profile.label.immune-to"), typeList(immune, multipliers: false))) }
         for (index, note) in profile.abilityDefenses.enumerated() {
             let effects = note.effects.map { effect in
                 switch effect {
@@ -95,6 +89,15 @@ extension Presentation {
             ])))
         }
         return fields
+    }
+
+    /// Types in the user's language, each with its multiplier ("Rock ×4, Water ×2") or without.
+    func typeList(_ defenses: [TypeDefense], multipliers: Bool = true) -> String {
+        defenses.map { defense in
+            multipliers
+                ? tr("profile.type-multiplier", ["type": localizer.typeName(defense.type), "multiplier": Self.multiplier(defense.factor)])
+                : localizer.typeName(defense.type)
+        }.joined(separator: tr("profile.list-separator"))
     }
 
     /// A damage factor in percent as the games' multiplier: 4, 2, 1¼, 1, ¾, ½, ¼, 0 (fractions
