@@ -50,14 +50,19 @@ extension CollectionStore {
 
     /// A new `mydex-<UTC timestamp>[suffix].sqlite` in `folder`, numbered if the name is taken.
     static func timestampedPath(in folder: String, at date: Date, suffix: String = "") -> String {
-        let stamp = BackupNames.stamp(date)
-        var candidate = (folder as NSString).appendingPathComponent("mydex-\(stamp)\(suffix).sqlite")
+        let first = (folder as NSString).appendingPathComponent("mydex-\(BackupNames.stamp(date))\(suffix).sqlite")
+        var candidate = first
         var counter = 2
         while PrivateFiles.exists(candidate) {
-            candidate = (folder as NSString).appendingPathComponent("mydex-\(stamp)\(suffix)-\(counter).sqlite")
+            candidate = numbered(first, counter)
             counter += 1
         }
         return candidate
+    }
+
+    /// `mydex-<stamp>[suffix]-N.sqlite`: the `counter`th name for the same moment.
+    static func numbered(_ path: String, _ counter: Int) -> String {
+        String(path.dropLast(".sqlite".count)) + "-\(counter).sqlite"
     }
 
     /// Writes a consistent copy of the live database to `destination` with SQLite's online backup
@@ -67,11 +72,14 @@ extension CollectionStore {
     public func backup(to requested: String, createFolder: Bool = false, at date: Date = Date()) async throws -> BackupSummary {
         let destination = try backupDestination(requested, createFolder: createFolder, at: date)
         if createFolder { try PrivateFiles.createDirectory((destination as NSString).deletingLastPathComponent) }
+        // A timestamped name mydex made (an automatic backup, or one into a folder) may be taken
+        // by another mydex backing up in the same millisecond: the copy then takes the next number.
+        let generated = createFolder || PrivateFiles.isDirectory(requested)
         // Errors here are about the copy (a full disk, say): copyVerified names the destination.
         // But the backup API copies pages as they are, so a damaged copy is a damaged collection.
         do {
-            let counts = try Self.copyVerified(to: destination) { copy in try writer.backup(to: copy) }
-            return BackupSummary(path: destination, counts: counts, pruned: [])
+            let (path, counts) = try Self.copyVerified(to: destination, numbered: generated) { copy in try writer.backup(to: copy) }
+            return BackupSummary(path: path, counts: counts, pruned: [])
         } catch StoreError.damagedDatabase(_, let detail) {
             throw StoreError.damagedDatabase(path: path, detail: detail)
         }
@@ -136,7 +144,7 @@ extension CollectionStore {
                         db, entryID: nil, action: .restore,
                         detail: "from \(source) (\(restored.active) active, \(restored.released) released)", at: date)
                 }
-            }
+            }.counts
         } catch let error as StoreError {
             throw StoreError.restoreFailed(source: source, detail: tr("backups.detail.prepare-copy-failed", ["reason": error.reason]))
         }
@@ -229,9 +237,11 @@ extension CollectionStore {
 
     /// Creates `destination` through a temporary file: `fill` writes into it, `integrity_check`
     /// must pass, then the file is linked to its name. On any failure nothing is left behind.
-    private static func copyVerified(
-        to destination: String, keepFile: Bool = false, fill: (DatabaseQueue) throws -> Void
-    ) throws -> CollectionCounts {
+    /// With `numbered`, a destination taken meanwhile gives way to the next numbered name.
+    /// Returns where the copy is.
+    static func copyVerified(
+        to destination: String, keepFile: Bool = false, numbered: Bool = false, fill: (DatabaseQueue) throws -> Void
+    ) throws -> (path: String, counts: CollectionCounts) {
         let temporary = keepFile ? destination : destination + ".partial-\(getpid())"
         do {
             try PrivateFiles.createNewFile(temporary)
@@ -244,11 +254,18 @@ extension CollectionStore {
             try checkIntegrity(copy, path: temporary, full: true)
             let counts = try copy.read { db in try Self.counts(db) }
             try copy.close()
-            if !keepFile {
-                try PrivateFiles.linkWithoutOverwriting(temporary, to: destination)
-                PrivateFiles.removeDatabaseFile(temporary)
+            guard !keepFile else { return (destination, counts) }
+            var target = destination
+            for counter in 2... {
+                do {
+                    try PrivateFiles.linkWithoutOverwriting(temporary, to: target)
+                    break
+                } catch StoreError.fileExists where numbered && counter <= 1000 {
+                    target = Self.numbered(destination, counter)
+                }
             }
-            return counts
+            PrivateFiles.removeDatabaseFile(temporary)
+            return (target, counts)
         } catch {
             PrivateFiles.removeDatabaseFile(temporary)
             switch error {

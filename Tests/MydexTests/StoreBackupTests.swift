@@ -392,4 +392,25 @@ final class ExclusiveLock: Sendable {
     }
 
     func release() { released.signal() }
+
+    @Test("A timestamped name another mydex took meanwhile gives way to the next number; a name the user chose never does")
+    func nameTakenMeanwhile() async throws {
+        let environment = try TestEnvironment()
+        let store = try environment.openStore()
+        let folder = environment.directory.appendingPathComponent("backups").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        // Both processes chose this name before either wrote it: the other one wrote it first.
+        let chosen = CollectionStore.timestampedPath(in: folder, at: date)
+        try Data("the other backup".utf8).write(to: URL(fileURLWithPath: chosen))
+        let (path, counts) = try CollectionStore.copyVerified(to: chosen, numbered: true) { copy in try store.writer.backup(to: copy) }
+        #expect(path == CollectionStore.numbered(chosen, 2) && path.hasSuffix("Z-2.sqlite"), "\(path)")
+        #expect(counts.active == 0)
+        #expect(try String(contentsOfFile: chosen, encoding: .utf8) == "the other backup", "never overwritten")
+        #expect(BackupNames.date(in: (path as NSString).lastPathComponent) == date)
+        // A name the user gave is theirs: taken, it is refused.
+        #expect(throws: StoreError.self) {
+            try CollectionStore.copyVerified(to: chosen) { copy in try store.writer.backup(to: copy) }
+        }
+    }
 }
