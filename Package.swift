@@ -27,12 +27,14 @@ let package = Package(
         // `mydex` binary needs no resource bundle.
         .target(name: "CMydexMigrations"),
         // The built-in Pokédex: a read-only SQLite image (catalog.sqlite, generated from the
-        // reviewable pokedex.jsonl and pokedex-forms.jsonl; all committed), embedded the same way and attached in place
-        // with sqlite3_deserialize.
+        // reviewable pokedex.jsonl, pokedex-forms.jsonl and pokedex-moves.jsonl; all committed),
+        // embedded the same way as its pages compressed with zlib (catalog.pages), and read
+        // through a VFS of its own that inflates a page when SQLite reads it.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "catalog.sqlite"],
-            linkerSettings: [.linkedLibrary("sqlite3")]
+            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "catalog.sqlite", "catalog.pages"],
+            // zlib (libz.so.1, loaded with dlopen on the first compressed page) inflates them.
+            linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]
         ),
         // The box sprites of every species and its shiny (sprites.bin, generated from PokéSprite's
         // PNGs by PokedexGenerator --sprites-only; committed), embedded the same way: drawing
@@ -47,8 +49,8 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // The interface's words in every language: gettext catalogs (mydex.pot, the English
-        // source, and one .po a language), embedded the same way.
+        // The interface's words in every language: gettext catalogs (one .po a language, each
+        // with the English source text; mydex.pot is the template, not embedded), embedded the same way.
         .target(
             name: "CMydexStrings",
             exclude: ["mydex.pot", "ko.po", "ja.po", "zh-Hans.po", "zh-Hant.po", "fr.po", "de.po", "es.po", "it.po"]

@@ -263,6 +263,8 @@ public struct BuiltInPokedex: Sendable {
         public var pokemon: [PokemonRecord] = []
         public var pokedexes: [PokedexRecord] = []
         public var games: [GameRecord] = []
+        public var moves: [MoveRecord] = []
+        public var learnsets: [LearnsetRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
@@ -271,10 +273,14 @@ public struct BuiltInPokedex: Sendable {
     static let pokemonPrefix = Data(#"{"pokemon":"#.utf8)
     static let pokedexPrefix = Data(#"{"pokedex":"#.utf8)
     static let gamePrefix = Data(#"{"game":"#.utf8)
+    static let movePrefix = Data(#"{"move":"#.utf8)
+    static let learnsetPrefix = Data(#"{"learnset":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
     private struct GameLine: Codable { var game: GameRecord }
+    private struct MoveLine: Codable { var move: MoveRecord }
+    private struct LearnsetLine: Codable { var learnset: LearnsetRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -291,6 +297,10 @@ public struct BuiltInPokedex: Sendable {
                     records.pokedexes.append(try decoder.decode(PokedexLine.self, from: line).pokedex)
                 } else if line.starts(with: Self.gamePrefix) {
                     records.games.append(try decoder.decode(GameLine.self, from: line).game)
+                } else if line.starts(with: Self.learnsetPrefix) {
+                    records.learnsets.append(try decoder.decode(LearnsetLine.self, from: line).learnset)
+                } else if line.starts(with: Self.movePrefix) {
+                    records.moves.append(try decoder.decode(MoveLine.self, from: line).move)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -304,7 +314,8 @@ public struct BuiltInPokedex: Sendable {
     /// Writes the file: the header (with `version` computed from the content), then the species.
     public static func encode(
         source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species],
-        pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = [], games: [GameRecord] = []
+        pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = [], games: [GameRecord] = [],
+        moves: [MoveRecord] = [], learnsets: [LearnsetRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -331,6 +342,14 @@ public struct BuiltInPokedex: Sendable {
             body.append(try encoder.encode(GameLine(game: record)))
             body.append(UInt8(ascii: "\n"))
         }
+        for record in moves.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(MoveLine(move: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in learnsets.sorted(by: { ($0.pokemon, $0.versionGroup) < ($1.pokemon, $1.versionGroup) }) {
+            body.append(try encoder.encode(LearnsetLine(learnset: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
         let version = ContentHash.hex(body + (try encoder.encode(sortedTypes)))
         let header = Header(
             format: currentFormat, version: version, source: source, speciesCount: species.count, types: sortedTypes)
@@ -339,18 +358,21 @@ public struct BuiltInPokedex: Sendable {
 }
 
 extension BuiltInPokedex {
-    /// An encoded Pokédex in two files: the header, terms and species; then the Pokémon,
-    /// Pokédex and game lines. Their concatenation is the whole (what `init(bytes:)` reads).
-    public static func split(_ data: Data) -> (species: Data, forms: Data) {
-        var species = Data(), forms = Data()
+    /// An encoded Pokédex in three files: the header, terms and species; the Pokémon, Pokédex
+    /// and game lines; the moves and learnsets. Their concatenation is the whole (what
+    /// `init(bytes:)` reads).
+    public static func split(_ data: Data) -> (species: Data, forms: Data, moves: Data) {
+        var species = Data(), forms = Data(), moves = Data()
         for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
             if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) || line.starts(with: gamePrefix) {
                 forms += line + [UInt8(ascii: "\n")]
+            } else if line.starts(with: movePrefix) || line.starts(with: learnsetPrefix) {
+                moves += line + [UInt8(ascii: "\n")]
             } else {
                 species += line + [UInt8(ascii: "\n")]
             }
         }
-        return (species, forms)
+        return (species, forms, moves)
     }
 }
 

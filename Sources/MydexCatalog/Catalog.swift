@@ -2,23 +2,30 @@ import CMydexCatalog
 import Foundation
 import GRDB
 import MydexText
+import Synchronization
 
 /// The built-in Pokédex as a SQLite image: species, their names (with search keys), genus and
-/// Pokédex text in every language, their types, and type names. It is compiled into mydex and
-/// attached to every connection as the schema `catalog`, in place: nothing is decoded or copied,
-/// mydex only reads it, and no user database or backup ever contains it.
+/// Pokédex text in every language, their types, type names, the type chart, games, moves and
+/// learnsets. It is compiled into mydex as its pages, each compressed (`catalog.pages`), and
+/// attached to every connection as the schema `catalog` through a read-only VFS that inflates
+/// a page when SQLite reads it: nothing is decoded up front, mydex only reads it, and no user
+/// database or backup ever contains it.
 public struct Catalog: Sendable {
     /// Where the image's bytes are: memory that outlives every connection (an address rather
     /// than a pointer, so that the value is Sendable). mydex never writes to the catalog.
     let address: UInt
     let count: Int
+    /// The database inflated whole, where this SQLite cannot attach through the VFS (it reads
+    /// no URI filenames): made once per image, on first use.
+    private let inflated = InflatedImage()
 
     /// The catalog compiled into this binary.
     public static let embedded = Catalog(bytes: UnsafeRawBufferPointer(
         start: UnsafeRawPointer(mydex_catalog_bytes()), count: mydex_catalog_length()))
 
-    /// An image in memory, e.g. one a test just built. It is never freed: images are few and
-    /// connections may outlive any owner.
+    /// An image in memory, paged (as the generator writes `catalog.pages`) or a plain SQLite
+    /// database (`catalog.sqlite`), e.g. one a test just built. It is never freed: images are
+    /// few and connections may outlive any owner.
     public init(image: Data) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(image.count, 1), alignment: 16)
         image.copyBytes(to: memory)
@@ -40,15 +47,34 @@ public struct Catalog: Sendable {
     /// with the species fetched from PokeAPI (those replace the built-in rows of the same number).
     package func attach(to db: Database) throws {
         try attachImage(to: db)
+        // `learnset_levels`, which queries of learnsets use (CMydexCatalog: in C for speed).
+        let code = mydex_catalog_add_functions(UnsafeMutableRawPointer(db.sqliteConnection))
+        guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
         try db.execute(sql: CatalogSchema.views)
     }
 
     /// Attaches the image alone, without the views (which need a collection's tables).
     private func attachImage(to db: Database) throws {
-        try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schemaName)")
-        let image = UnsafeMutablePointer<UInt8>(bitPattern: address)
-        let code = mydex_catalog_deserialize(UnsafeMutableRawPointer(db.sqliteConnection), Self.schemaName, image, count)
-        guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
+        let bytes = UnsafePointer<UInt8>(bitPattern: address)
+        if mydex_catalog_is_paged(bytes, count) != 0 {
+            if mydex_catalog_register_vfs() != 0 {
+                let name = "file:mydex-catalog-\(String(address, radix: 16))-\(String(count, radix: 16))?vfs=mydex-catalog&immutable=1"
+                do {
+                    try db.execute(sql: "ATTACH DATABASE ? AS \(Self.schemaName)", arguments: [name])
+                } catch let error as DatabaseError {
+                    // A page that does not inflate reads as a corrupt database.
+                    throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(error.extendedResultCode.rawValue)]))
+                }
+            } else {
+                // SQLITE_CORRUPT: the image is damaged.
+                guard let whole = inflated.database(address: address, count: count) else {
+                    throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": "11"]))
+                }
+                try deserialize(whole.address, whole.count, into: db)
+            }
+        } else {
+            try deserialize(address, count, into: db)
+        }
         // The header says whether this is the catalog at all, before any view is built on it.
         let format = try? String.fetchOne(db, sql: "SELECT value FROM catalog.info WHERE key = 'format'")
         guard format == CatalogSchema.format else {
@@ -56,6 +82,62 @@ public struct Catalog: Sendable {
                 tr("catalog.error.format", ["format": $0, "expected": CatalogSchema.format])
             } ?? tr("catalog.error.no-format", ["expected": CatalogSchema.format]))
         }
+    }
+
+    /// A plain SQLite image in writable memory, used in place.
+    private func deserialize(_ address: UInt, _ count: Int, into db: Database) throws {
+        try db.execute(sql: "ATTACH DATABASE ':memory:' AS \(Self.schemaName)")
+        let image = UnsafeMutablePointer<UInt8>(bitPattern: address)
+        let code = mydex_catalog_deserialize(UnsafeMutableRawPointer(db.sqliteConnection), Self.schemaName, image, count)
+        guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
+    }
+
+    /// A paged image of `database`, as the generator writes `catalog.pages` from
+    /// `catalog.sqlite`: 4 KiB pages (SQLite's), each deflated alone but those of the tables
+    /// and indexes most commands read (`CatalogSchema.plainTables`), kept as they are.
+    public static func paged(_ database: Data) throws -> Data {
+        let plain = try plainPages(database)
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let done = database.withUnsafeBytes { raw in
+            plain.withUnsafeBufferPointer { plain in
+                mydex_catalog_compress(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 4096, plain.baseAddress, &out, &length)
+            }
+        }
+        guard done != 0, let out else {
+            throw CatalogError.unreadable(detail: "not an SQLite database of 4 KiB pages, or no zlib (libz.so.1) to compress it")
+        }
+        defer { mydex_catalog_free(out) }
+        return Data(bytes: out, count: length)
+    }
+
+    /// One byte a page of `database`: 1 where the page belongs to a plain table (SQLite's
+    /// `dbstat` says which), page 1 (the header and schema) always.
+    private static func plainPages(_ database: Data) throws -> [UInt8] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-pages-\(UUID().uuidString).sqlite")
+        try database.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let pages = try DatabaseQueue(path: file.path, configuration: configuration).read { db in
+            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name IN (SELECT value FROM json_each(?))",
+                             arguments: [String(decoding: try JSONEncoder().encode(CatalogSchema.plainTables.sorted()), as: UTF8.self)])
+        }
+        var plain = [UInt8](repeating: 0, count: database.count / 4096)
+        for page in pages + [1] where page >= 1 && page <= plain.count { plain[page - 1] = 1 }
+        return plain
+    }
+
+    /// The SQLite database a paged image holds, inflated (nil when it is not one, or damaged).
+    public static func database(paged image: Data) -> Data? {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let done = image.withUnsafeBytes { raw in
+            mydex_catalog_inflate(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &out, &length)
+        }
+        guard done != 0, let out else { return nil }
+        defer { mydex_catalog_free(out) }
+        return Data(bytes: out, count: length)
     }
 
     /// How many species (no forms) the catalog has: what an offline catch picks from. Read from
@@ -100,7 +182,15 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "5"
+    static let format = "6"
+
+    /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
+    /// catches and searches read a page of for every few entries (a name, a type).
+    /// Every other page is inflated when read; a command that reads none never loads zlib.
+    static let plainTables: Set<String> = [
+        "sqlite_schema", "info", "species", "species_names", "species_types", "species_types_type", "species_generation",
+        "types", "type_names",
+    ]
 
     static let tables = """
         CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
@@ -231,6 +321,60 @@ enum CatalogSchema {
             type TEXT NOT NULL,
             PRIMARY KEY (pokemon_id, until_generation, slot)
         ) STRICT, WITHOUT ROWID;
+        -- The moves of the games, their names (with a search key) and texts in every language:
+        -- `effect` where PokeAPI writes one (English, French), else the latest game's text
+        -- (`flavor_text`, from `flavor_version_group`).
+        CREATE TABLE moves (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            generation INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            damage_class TEXT,
+            power INTEGER,
+            pp INTEGER,
+            accuracy INTEGER,
+            priority INTEGER NOT NULL,
+            effect_chance INTEGER
+        ) STRICT;
+        CREATE TABLE move_names (
+            move_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (move_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE move_texts (
+            move_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            effect TEXT,
+            flavor_text TEXT,
+            flavor_version_group TEXT,
+            PRIMARY KEY (move_id, language)
+        ) STRICT, WITHOUT ROWID;
+        -- The machine (`tm24`, `hm05`, `tr12`) that teaches a move in a version group.
+        CREATE TABLE machines (
+            version_group_id INTEGER NOT NULL,
+            move_id INTEGER NOT NULL,
+            item TEXT NOT NULL,
+            PRIMARY KEY (version_group_id, move_id)
+        ) STRICT, WITHOUT ROWID;
+        -- Learnsets: what a Pokémon learns in a version group by each method, as a list of
+        -- `move_lists` (shared by every learnset with the same moves; LearnsetEncoding).
+        CREATE TABLE move_methods (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE
+        ) STRICT;
+        CREATE TABLE learnsets (
+            pokemon_id INTEGER NOT NULL,
+            version_group_id INTEGER NOT NULL,
+            method_id INTEGER NOT NULL,
+            list_id INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, version_group_id, method_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE move_lists (
+            id INTEGER PRIMARY KEY,
+            moves BLOB NOT NULL
+        ) STRICT;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,
             defending TEXT NOT NULL,
@@ -442,6 +586,7 @@ public enum CatalogBuilder {
                     try gameName.execute(arguments: [record.id, language.lowercased(), name, SearchText.normalized(name)])
                 }
             }
+            try insertMoves(records, db)
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
             for record in terms {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
@@ -679,5 +824,23 @@ enum MediaURLPattern: CaseIterable {
         allCases.map { pattern in
             "nullif(coalesce(\(row)\(pattern.column), '\(pattern.prefix)' || \(id) || '\(pattern.suffix)'), '') AS \(pattern.column)"
         }.joined(separator: ", ")
+    }
+}
+
+/// A paged image inflated whole, once: for an SQLite that cannot attach through the VFS.
+private final class InflatedImage: Sendable {
+    private let memory = Mutex<(address: UInt, count: Int)??>(nil)
+
+    func database(address: UInt, count: Int) -> (address: UInt, count: Int)? {
+        memory.withLock { known in
+            if let known { return known }
+            var out: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            // Never freed, as the image it comes from: connections may outlive any owner.
+            let result: (address: UInt, count: Int)? = mydex_catalog_inflate(UnsafePointer(bitPattern: address), count, &out, &length) != 0
+                ? out.map { (UInt(bitPattern: $0), length) } : nil
+            known = .some(result)
+            return result
+        }
     }
 }

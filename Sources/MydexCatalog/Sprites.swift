@@ -1,3 +1,4 @@
+import CMydexCatalog
 import CMydexSprites
 import Foundation
 
@@ -11,11 +12,15 @@ import Foundation
 ///     index    n × (UInt16 id, UInt8 variant: 0 regular / 1 shiny, UInt8 0, UInt32 record offset),
 ///              sorted by id, regular before shiny, no key twice; the id is a species' number,
 ///              or for a form with a box sprite of its own the form's PokeAPI id (10001 and up)
-///     records  UInt8 width, UInt8 height, UInt8 colours c, UInt8 bits per index (4 or 8),
-///              c × RGB, then width × height indices row-major (index 0 = transparent, k = colour k);
-///              4-bit indices (when c ≤ 15) pack two pixels a byte, the first in the high nibble;
-///              a sprite of more than 255 colours has c = 0 and 32 bits a pixel: (0 transparent or
-///              255 opaque, R, G, B), row-major
+///     records  UInt16 stored length s, UInt16 sprite length l, then s bytes: the sprite deflated
+///              (raw deflate, zlib's, loaded when a sprite is first drawn), or when s = l the
+///              sprite as it is (it would not shrink). A sprite is UInt8 width, UInt8 height,
+///              UInt8 colours c, UInt8 bits per index (4 or 8), c × RGB, then width × height
+///              indices row-major (index 0 = transparent, k = colour k); 4-bit indices (when
+///              c ≤ 15) pack two pixels a byte, the first in the high nibble; a sprite of more than
+///              255 colours has c = 0 and 32 bits a pixel: (0 transparent or 255 opaque, R, G, B),
+///              row-major. Deflating each sprite alone halves the data (2.0 → 1.0 MB), and one
+///              sprite inflates in microseconds.
 ///
 /// Identical sprites are stored once (index entries share a record: #1025's shiny is its regular).
 /// Colours are numbered in order of first appearance, so the same PNGs always give the same bytes.
@@ -33,10 +38,12 @@ public struct SpriteCatalog: Sendable {
     }
 
     static let magic = Array("MYDEXSPR".utf8)
-    static let version: UInt16 = 1
+    static let version: UInt16 = 2
     static let headerLength = 16
     static let entryLength = 8
     static let recordHeaderLength = 4
+    /// A record's stored and sprite lengths, before its bytes.
+    static let storedHeaderLength = 4
 
     private let data: Data
     private let entries: [Entry]
@@ -54,8 +61,8 @@ public struct SpriteCatalog: Sendable {
         entries = []
     }
 
-    /// Reads the header, the index and every record's header; throws `DamagedData` on anything
-    /// out of place. Pixel indices are checked when a sprite is read.
+    /// Reads the header, the index and every record's lengths; throws `DamagedData` on anything
+    /// out of place. A sprite's own header and pixels are checked when it is read.
     public init(data: Data) throws {
         let data = data.startIndex == 0 ? data : Data(data)
         self.data = data
@@ -93,11 +100,19 @@ public struct SpriteCatalog: Sendable {
         return entries
     }
 
-    /// The length of the record at `offset` from its header, or nil when the header is cut short
-    /// or impossible.
+    /// The length of the record at `offset` (its lengths and stored bytes), or nil when it is cut
+    /// short or impossible.
     private static func recordLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
-        guard offset + recordHeaderLength <= bytes.count else { return nil }
-        let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        guard offset + storedHeaderLength <= bytes.count else { return nil }
+        let (stored, length) = (Int(bytes.uint16(at: offset)), Int(bytes.uint16(at: offset + 2)))
+        guard stored > 0, stored <= length, length >= recordHeaderLength else { return nil }
+        return storedHeaderLength + stored
+    }
+
+    /// The length of a sprite from its header, or nil when the header is impossible.
+    private static func spriteLength(_ sprite: [UInt8]) -> Int? {
+        guard sprite.count >= recordHeaderLength else { return nil }
+        let (width, height, colours, bits) = (Int(sprite[0]), Int(sprite[1]), Int(sprite[2]), Int(sprite[3]))
         if bits == 32 { return colours == 0 ? recordHeaderLength + width * height * 4 : nil }
         guard bits == 4 || bits == 8, bits == 8 || colours <= 15 else { return nil }
         let pixels = width * height
@@ -125,11 +140,28 @@ public struct SpriteCatalog: Sendable {
         return data.withUnsafeBytes { bytes in Self.decode(bytes, at: offset) }
     }
 
+    /// The record at `offset`, inflated and drawn; nil when it is damaged (or zlib is missing).
     private static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Sprite? {
-        let (width, height, colours, bits) = (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]), Int(bytes[offset + 3]))
+        let (stored, length) = (Int(bytes.uint16(at: offset)), Int(bytes.uint16(at: offset + 2)))
+        let start = offset + storedHeaderLength
+        var sprite = [UInt8](repeating: 0, count: length)
+        if stored == length {
+            sprite = Array(bytes[start..<(start + stored)])
+        } else {
+            let done = sprite.withUnsafeMutableBufferPointer { out in
+                mydex_inflate_raw(bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + start }, stored, out.baseAddress, length)
+            }
+            guard done != 0 else { return nil }
+        }
+        guard spriteLength(sprite) == length else { return nil }
+        return draw(sprite)
+    }
+
+    private static func draw(_ bytes: [UInt8]) -> Sprite? {
+        let (width, height, colours, bits) = (Int(bytes[0]), Int(bytes[1]), Int(bytes[2]), Int(bytes[3]))
         if bits == 32 {
             // More colours than a palette holds: every pixel as (opaque, red, green, blue).
-            let start = offset + recordHeaderLength
+            let start = recordHeaderLength
             return Sprite(width: width, height: height, pixels: (0..<(width * height)).map { number in
                 let at = start + number * 4
                 return bytes[at] == 0 ? nil : SpriteColor(red: bytes[at + 1], green: bytes[at + 2], blue: bytes[at + 3])
@@ -138,10 +170,10 @@ public struct SpriteCatalog: Sendable {
         var palette: [SpriteColor?] = [nil]
         palette.reserveCapacity(colours + 1)
         for number in 0..<colours {
-            let at = offset + recordHeaderLength + number * 3
+            let at = recordHeaderLength + number * 3
             palette.append(SpriteColor(red: bytes[at], green: bytes[at + 1], blue: bytes[at + 2]))
         }
-        let start = offset + recordHeaderLength + colours * 3
+        let start = recordHeaderLength + colours * 3
         var pixels: [SpriteColor?] = []
         pixels.reserveCapacity(width * height)
         for number in 0..<(width * height) {
@@ -168,7 +200,7 @@ public struct SpriteCatalog: Sendable {
             if number > 0, sorted[number - 1].speciesID == item.speciesID, sorted[number - 1].shiny == item.shiny {
                 throw DamagedData(reason: "\(name) comes twice")
             }
-            let record = try encode(item.sprite, name: name)
+            let record = try stored(try encode(item.sprite, name: name), name: name)
             let offset = recordOffsets[record] ?? {
                 let offset = recordsStart + records.count
                 records += record
@@ -181,6 +213,20 @@ public struct SpriteCatalog: Sendable {
         guard length <= Int(UInt32.max) else { throw DamagedData(reason: "more than 4 GB of sprites") }
         let header = magic + version.littleEndianBytes + UInt16(sorted.count).littleEndianBytes + UInt32(length).littleEndianBytes
         return Data(header + index + records)
+    }
+
+    /// A sprite as a record: its lengths, then it deflated (or as it is, if that is no shorter).
+    private static func stored(_ sprite: [UInt8], name: String) throws -> [UInt8] {
+        guard sprite.count <= Int(UInt16.max) else { throw DamagedData(reason: "\(name) takes more than 64 KB") }
+        var deflated = [UInt8](repeating: 0, count: sprite.count + 64)
+        let written = sprite.withUnsafeBufferPointer { input in
+            deflated.withUnsafeMutableBufferPointer { out in
+                mydex_deflate_raw(input.baseAddress, input.count, out.baseAddress, out.count)
+            }
+        }
+        guard written > 0 else { throw DamagedData(reason: "no zlib (libz.so.1) to deflate \(name)") }
+        let body = written < sprite.count ? Array(deflated[..<written]) : sprite
+        return UInt16(body.count).littleEndianBytes + UInt16(sprite.count).littleEndianBytes + body
     }
 
     /// A sprite of more colours than a palette holds (Gigantamax Garbodor has 272): each pixel

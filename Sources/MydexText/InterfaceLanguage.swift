@@ -35,10 +35,12 @@ public enum InterfaceLanguage: String, Sendable, CaseIterable {
         }
     }
 
-    /// The catalog file holding this language's words (English is the template's source text).
+    /// The catalog file holding this language's words. English is the source text (`msgid`) that
+    /// every catalog carries, a test keeping each equal to the template's: the binary reads it
+    /// from the Korean one and does not embed `mydex.pot` (200 KB of the same English).
     var catalogFile: String {
         switch self {
-        case .english, .pseudo: "mydex.pot"
+        case .english, .pseudo: InterfaceLanguage.korean.catalogFile
         default: "\(rawValue).po"
         }
     }

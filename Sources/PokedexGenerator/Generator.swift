@@ -60,17 +60,23 @@ struct PokedexGenerator: AsyncParsableCommand {
         formsOutput ?? ((output as NSString).deletingPathExtension + "-forms." + (output as NSString).pathExtension)
     }
 
-    /// Both files, as one: the header, terms and species, then the Pokémon and Pokédexes.
+    /// The third file: `pokedex-moves.jsonl` beside `pokedex.jsonl`.
+    var movesPath: String {
+        (output as NSString).deletingPathExtension + "-moves." + (output as NSString).pathExtension
+    }
+
+    /// The three files, as one: the header, terms and species, then the Pokémon and Pokédexes,
+    /// then the moves and learnsets.
     func readJSONLines() throws -> Data {
         var data = Data()
-        for path in [output, formsPath] {
+        for path in [output, formsPath, movesPath] {
             guard let part = try? Data(contentsOf: URL(fileURLWithPath: path)) else { throw GeneratorError.missing(path) }
             data += part
         }
         return data
     }
 
-    @Option(help: ArgumentHelp("Where to write the catalog image.", valueName: "path"))
+    @Option(help: ArgumentHelp("Where to write the catalog image (and its compressed pages, as .pages beside it).", valueName: "path"))
     var image = "Sources/CMydexCatalog/catalog.sqlite"
 
     @Flag(help: "Only rebuild the catalog image from the JSON Lines already at --output.")
@@ -132,23 +138,31 @@ struct PokedexGenerator: AsyncParsableCommand {
         // The type chart comes from the CSV tables either way.
         let chartedTypes = try TypeChartSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(types)
         let games = try GameSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
+        let (moves, learnsets) = try MoveSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let data = try BuiltInPokedex.encode(
             source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes,
-            games: games)
-        // Two files, each diffable line by line and small enough to review: the species, then
-        // the varieties, forms and Pokédexes (read back as one, in this order).
-        let (speciesLines, formLines) = BuiltInPokedex.split(data)
+            games: games, moves: moves, learnsets: learnsets)
+        // Three files, each diffable line by line: the species; the varieties, forms and
+        // Pokédexes; the moves and learnsets (read back as one, in this order).
+        let (speciesLines, formLines, moveLines) = BuiltInPokedex.split(data)
         try speciesLines.write(to: URL(fileURLWithPath: output), options: .atomic)
         try formLines.write(to: URL(fileURLWithPath: formsPath), options: .atomic)
+        try moveLines.write(to: URL(fileURLWithPath: movesPath), options: .atomic)
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games and \(types.count) types to \(output) and \(formsPath) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games, \(types.count) types, \(moves.count) moves and \(learnsets.count) learnsets to \(output), \(formsPath) and \(movesPath) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
+
+    /// Where the paged image goes: beside --image, as `.pages` (`catalog.pages`).
+    var pagesPath: String { (image as NSString).deletingPathExtension + ".pages" }
 
     private func writeImage(from jsonLines: Data, started: Date) throws {
         let bytes = try CatalogBuilder.image(from: BuiltInPokedex(bytes: jsonLines))
         try bytes.write(to: URL(fileURLWithPath: image), options: .atomic)
-        print("Wrote the catalog image to \(image) (\(bytes.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        // What the binary embeds: the same pages, each compressed.
+        let pages = try Catalog.paged(bytes)
+        try pages.write(to: URL(fileURLWithPath: pagesPath), options: .atomic)
+        print("Wrote the catalog image to \(image) (\(bytes.count / 1024) KiB) and \(pagesPath) (\(pages.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
     }
 }
 

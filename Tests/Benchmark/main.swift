@@ -522,6 +522,15 @@ func run() throws {
         "`mydex dex type fire`", Subject(label: "", arguments: [mydex, "dex", "type", "fire", "--db", one]),
         against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
         runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex dex moves pikachu --game firered`",
+        Subject(label: "", arguments: [mydex, "dex", "moves", "pikachu", "--game", "firered", "--db", one]),
+        against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex dex move thunderbolt`", Subject(label: "", arguments: [mydex, "dex", "move", "thunderbolt", "--db", one]),
+        against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
+        runs: runs, environment: environment))
     let fresh = workspace.path("fresh.sqlite")
     rows.append(try compare(
         "first command on a new collection (`catch --offline`)",

@@ -82,11 +82,51 @@ struct GeneratorSourceTests {
             // Charmander was Grass in generation 1 (not so: a test of the table's reading).
             try table("pokemon_types_past.csv", "pokemon_id,generation_id,type_id,slot\n4,1,12,1\n")
             // Two games of one version group, named in English and Korean.
-            try table("version_groups.csv", "id,identifier,generation_id,order\n7,firered-leafgreen,3,8\n")
+            try table("version_groups.csv", "id,identifier,generation_id,order\n5,ruby-sapphire,3,7\n7,firered-leafgreen,3,8\n")
             try table("versions.csv", "id,version_group_id,identifier\n10,7,firered\n11,7,leafgreen\n")
             try table("version_names.csv", "version_id,local_language_id,name\n10,9,FireRed\n10,3,파이어레드\n11,9,LeafGreen\n")
             // Two fire moves and a grass one; a shadow move (from 10001) is not counted.
-            try table("moves.csv", "id,identifier,generation_id,type_id\n52,ember,1,10\n53,flamethrower,1,10\n22,vine-whip,1,12\n10001,shadow-rush,3,10\n")
+            try table("moves.csv", """
+                id,identifier,generation_id,type_id,power,pp,accuracy,priority,target_id,damage_class_id,effect_id,effect_chance,contest_type_id,contest_effect_id,super_contest_effect_id
+                52,ember,1,10,40,25,100,0,10,3,5,10,,,
+                53,flamethrower,1,10,90,15,100,0,10,3,5,10,,,
+                22,vine-whip,1,12,45,25,100,0,10,2,1,,,,
+                10001,shadow-rush,3,10,55,,100,0,10,2,1,,,,
+
+                """)
+            try table("move_damage_classes.csv", "id,identifier\n1,status\n2,physical\n3,special\n")
+            try table("move_names.csv", "move_id,local_language_id,name\n52,9,Ember\n52,3,불꽃세례\n53,9,Flamethrower\n")
+            // PokeAPI's markup and the chance, filled in; double spaces after a sentence.
+            try table("move_effect_prose.csv", """
+                move_effect_id,local_language_id,short_effect,effect
+                5,9,Has a $effect_chance% chance to burn.,"Inflicts [regular damage]{mechanic:regular-damage}.  Has a $effect_chance% chance to []{mechanic:burn} the target."
+
+                """)
+            // Korean has no effect: the latest game's text stands for it (FireRed's, not Ruby's);
+            // English has one, so its game text is not kept.
+            try table("move_flavor_text.csv", """
+                move_id,version_group_id,language_id,flavor_text
+                52,5,3,옛 글
+                52,7,3,"A weak fire
+                attack."
+                52,7,9,English text
+
+                """)
+            try table("items.csv", "id,identifier,category_id,cost,fling_power,fling_effect_id\n328,tm35,37,1000,,\n")
+            try table("machines.csv", "machine_number,version_group_id,item_id,move_id\n35,7,328,53\n")
+            try table("pokemon_move_methods.csv", "id,identifier\n1,level-up\n2,egg\n4,machine\n")
+            // Charmander in FireRed: two moves at level 1 in PokeAPI's `order`, one at 46 and by TM,
+            // an egg move listed twice (kept once).
+            try table("pokemon_moves.csv", """
+                pokemon_id,version_group_id,move_id,pokemon_move_method_id,level,order
+                4,7,22,1,1,2
+                4,7,52,1,1,1
+                4,7,53,1,46,
+                4,7,53,4,0,
+                4,7,22,2,0,
+                4,7,22,2,0,
+
+                """)
             try table("languages.csv", "id,iso639,iso3166,identifier,official,order\n3,ko,kr,ko,1,4\n9,en,us,en,1,7\n")
             try table("stats.csv", "id,damage_class_id,identifier,is_battle_only,game_index\n1,,hp,0,1\n6,,speed,0,6\n")
             try table("stat_names.csv", "stat_id,local_language_id,name\n1,9,HP\n1,3,HP\n6,9,Speed\n6,3,스피드\n")
@@ -290,6 +330,23 @@ struct GeneratorSourceTests {
         #expect(try await Pokedex(store: store).games(matching: "FireRed").map(\.generation) == [3])
         #expect(try await Pokedex(store: store.reading(in: "ko")).games(matching: "firered-leafgreen").map(\.name) == ["파이어레드", "LeafGreen"])
         #expect(try await Pokedex(store: store).catalogVersion() == header.version)
+        // Moves: the learnset in the game's order, the machine's number, the texts by language.
+        let dex = Pokedex(store: store)
+        let learned = try await dex.learnset(pokemonID: 4, groupID: 7).map { move in
+            "\(move.method) \(move.level.map(String.init) ?? "-") \(move.move.identifier) \(move.machine ?? "")"
+        }
+        #expect(learned == [
+            "level-up 1 ember ", "level-up 1 vine-whip ", "level-up 46 flamethrower ", "machine - flamethrower tm35",
+            "egg - vine-whip ",
+        ])
+        #expect(try await dex.learners(moveID: 53, groupID: 7).map { "\($0.method) \($0.levels) \($0.machine ?? "")" }
+            == ["level-up [46] ", "machine [] tm35"])
+        #expect(try await dex.moveDetail(id: 52)?.effect == "Inflicts regular damage. Has a 10% chance to burn the target.")
+        let korean = try await Pokedex(store: store.reading(in: "ko")).moveDetail(id: 52)
+        #expect(korean?.summary.name == "불꽃세례")
+        #expect(korean?.effect == "A weak fire attack.")
+        #expect(korean?.effectGame?.identifier == "firered-leafgreen")
+        #expect(try await dex.moves(matching: "불꽃 세례").map { $0.identifier } == ["ember"])
     }
 
     @Test("The command against a live PokeAPI fetches every species and type")

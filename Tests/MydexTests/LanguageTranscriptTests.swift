@@ -6,7 +6,7 @@ import Testing
 
 /// mydex used end to end in other languages: every command, the main error paths and every
 /// `--help` in the pseudo-language (any human text that did not come from the catalog shows as
-/// plain English), and golden Korean and Japanese transcripts, reviewed line by line.
+/// plain English), and golden English, Korean and Japanese transcripts, reviewed line by line.
 @Suite("Languages end to end")
 struct LanguageTranscriptTests {
     /// A session that touches every command: (arguments, what it shows).
@@ -15,11 +15,14 @@ struct LanguageTranscriptTests {
         ["list", "--group"], ["list", "--favorites"], ["show", "1"], ["nickname", "1", "번개"], ["nickname", "2", "Sparky"],
         ["favorite", "1"], ["show", "1"], ["release", "2"], ["release", "1"], ["release", "1", "--force"],
         ["unrelease", "1"], ["unfavorite", "1"], ["history"], ["stats"], ["dex", "25"], ["dex", "6"], ["dex", "list", "--generation", "1", "--limit", "5"],
-        ["dex", "37", "--form", "alola"], ["dex", "type", "fire"], ["dex", "type", "normal"], ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
+        ["dex", "37", "--form", "alola"], ["dex", "type", "fire"], ["dex", "type", "normal"],
+        ["dex", "moves", "pikachu", "--game", "firered"], ["dex", "move", "thunderbolt"], ["dex", "move", "surf", "--game", "firered", "--method", "tutor"],
+        ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
         ["search", "pika"], ["box"], ["sprite", "25"], ["backup"], ["backup", "--list"], ["export", "collection.csv"],
         ["import", "collection.csv", "--dry-run"], ["restore", "collection.csv", "--dry-run"],
         // Errors a user meets.
         ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["dex", "type", "fyre"], ["import", "missing.csv"],
+        ["dex", "move", "thunderbolr"], ["dex", "moves", "sylveon", "--game", "red"], ["dex", "moves", "pikachu", "--game", "firered", "--method", "egg"],
         ["list", "--type", "firee"], ["nickname", "3", ""],
     ]
 
@@ -27,7 +30,7 @@ struct LanguageTranscriptTests {
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
                         "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import"]
-        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "sync", "--help"]]
+        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "sync", "--help"]]
     }
 
     static func environment(_ language: String) throws -> TestEnvironment {
@@ -46,7 +49,7 @@ struct LanguageTranscriptTests {
     /// Words that are never translated: commands, brands, formats.
     static let untranslated: Set<String> = [
         "mydex", "catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history", "backup",
-        "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type",
+        "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type", "moves", "move",
         "PokeAPI", "SQLite", "JSON", "CSV", "TOML", "csv", "json", "toml", "sqlite", "libcurl", "libpng", "XDG", "y", "N",
         "UTF", "ID", "ms", "en", "ko", "ja", "fr", "de", "es", "it", "cs", "zh", "hrkt", "roma", "hans", "hant", "br", "HP", "png", "ogg", "wav", "Ogg", "PNG", "URL", "http", "https", "paplay", "aplay", "ffplay", "mpv",
     ]
@@ -108,7 +111,7 @@ struct LanguageTranscriptTests {
         #expect(problems.isEmpty, "text not from the catalog:\n\(problems.prefix(40).joined(separator: "\n"))")
     }
 
-    @Test("Golden transcripts in Korean and Japanese", arguments: ["ko", "ja"])
+    @Test("Golden transcripts in English, Korean and Japanese", arguments: ["en", "ko", "ja"])
     func golden(language: String) async throws {
         let environment = try Self.environment(language)
         var transcript = ""
@@ -117,7 +120,7 @@ struct LanguageTranscriptTests {
         transcript += await Self.transcript(environment, ["backup", "saved.sqlite"], columns: 80) + "\n"
         let output = CapturedOutput()
         var context = environment.context(output: output, columns: 80)
-        context.confirmation = .answering(language == "ko" ? "아니요" : "いいえ")
+        context.confirmation = .answering(["ko": "아니요", "ja": "いいえ"][language] ?? "no")
         let status = await Mydex.run(arguments: ["restore", "saved.sqlite"], context: context)
         transcript += "$ mydex restore saved.sqlite   (exit \(status))\n" + output.standardOutput + output.standardError
         transcript = transcript.replacingOccurrences(of: environment.directory.path, with: "$TMP")

@@ -59,7 +59,8 @@ struct BuiltInPokedexTests {
         let records = try pokedex.records()
         let reencoded = try BuiltInPokedex.encode(
             source: header.source, types: header.types, terms: records.terms, species: records.species,
-            pokemon: records.pokemon, pokedexes: records.pokedexes, games: records.games)
+            pokemon: records.pokemon, pokedexes: records.pokedexes, games: records.games, moves: records.moves,
+            learnsets: records.learnsets)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
@@ -79,11 +80,16 @@ struct BuiltInPokedexTests {
         #expect(generator.status == 0, "\(generator.standardError)")
         let forms = URL(fileURLWithPath: output.deletingPathExtension().path + "-forms.jsonl")
         defer { try? FileManager.default.removeItem(at: forms) }
-        for (written, committed) in zip([output, forms], Fixtures.committedPokedexFiles) {
+        let moves = URL(fileURLWithPath: output.deletingPathExtension().path + "-moves.jsonl")
+        defer { try? FileManager.default.removeItem(at: moves) }
+        for (written, committed) in zip([output, forms, moves], Fixtures.committedPokedexFiles) {
             #expect(try Data(contentsOf: written) == Data(contentsOf: committed), "regenerate with `swift run PokedexGenerator` and commit")
         }
+        let pages = output.appendingPathExtension("pages")
+        defer { try? FileManager.default.removeItem(at: pages) }
         let embedded = Data(bytes: UnsafeRawPointer(bitPattern: Catalog.embedded.address)!, count: Catalog.embedded.count)
-        #expect(try Data(contentsOf: image) == embedded, "regenerate with `swift run PokedexGenerator` and commit")
+        #expect(try Data(contentsOf: pages) == embedded, "regenerate with `swift run PokedexGenerator` and commit")
+        #expect(try Data(contentsOf: image) == Data(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/catalog.sqlite")))
     }
 }
 
@@ -97,6 +103,8 @@ struct PokedexGeneratorTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("pokedex-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: output) }
         defer { try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + "-forms.jsonl") }
+        defer { try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + "-moves.jsonl") }
+        defer { try? FileManager.default.removeItem(at: output.appendingPathExtension("pages")) }
         let image = output.appendingPathExtension("sqlite")
         defer { try? FileManager.default.removeItem(at: image) }
         let tables = try GeneratorSourceTests.Inputs()

@@ -79,7 +79,7 @@ struct ReleaseTests {
             #expect(contents.contains(path), "the .deb lacks \(path)")
         }
         let control = try await shell("dpkg-deb -f '\(package.path)'").standardOutput
-        #expect(control.contains("Depends: libc6") && control.contains("libsqlite3-0"), "\(control)")
+        #expect(control.contains("Depends: libc6") && control.contains("libsqlite3-0") && control.contains("zlib1g"), "\(control)")
         #expect(control.contains("Recommends: libcurl4") && control.contains("Suggests: libpng16-16"))
         #expect(!control.contains("libcurl4,") && !control.contains("Depends: libcurl"), "libcurl is loaded when needed, not depended on")
     }
@@ -184,7 +184,7 @@ struct VersionTests {
         #expect(json["version"] as? String == MydexVersion.current)
         #expect(json["commit"] is NSNull && json["builtAt"] is NSNull)
         #expect((json["sqlite"] as? String)?.hasPrefix("3.") == true)
-        #expect((json["catalog"] as? [String: Any])?["format"] as? String == "5")
+        #expect((json["catalog"] as? [String: Any])?["format"] as? String == "6")
         #expect(!FileManager.default.fileExists(atPath: environment.databasePath), "no collection is opened or created")
     }
 

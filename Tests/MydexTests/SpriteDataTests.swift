@@ -160,7 +160,7 @@ struct SpriteFormatTests {
         #expect(rejected(data + [0]))
         var magic = data; magic[0] = UInt8(ascii: "X")
         #expect(rejected(magic))
-        var version = data; version[8] = 2
+        var version = data; version[8] = 1  // the first format, before each sprite was deflated
         #expect(rejected(version))
         var count = data; count[10] = 3  // three entries where there are two: the index runs into the records
         #expect(rejected(count))
@@ -168,8 +168,11 @@ struct SpriteFormatTests {
         #expect(rejected(offset))
         var order = data; order[16 + 8 + 2] = 0  // two regular #1
         #expect(rejected(order))
-        var bits = data; bits[Int(data[16 + 4]) + 3] = 5
-        #expect(rejected(bits))
+        var lengths = data; lengths[Int(data[16 + 4]) + 1] = 0xFF  // more stored bytes than the sprite has
+        #expect(rejected(lengths))
+        // A sprite whose stored bytes do not inflate to one is no sprite, not a crash.
+        var deflated = data; deflated[Int(data[16 + 4]) + 4] ^= 0xFF
+        #expect((try? SpriteCatalog(data: deflated))?.sprite(speciesID: 1, shiny: false) == nil)
     }
 
     @Test("Any single damaged byte of the real data is an error or a readable catalog, never a crash")

@@ -12,7 +12,10 @@ struct DexCommand: AsyncParsableCommand {
             commandName: "dex",
             abstract: tr("dex.help.abstract"),
             discussion: tr("dex.help.discussion"),
-            subcommands: [DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexTypeCommand.self, DexSyncCommand.self],
+            subcommands: [
+                DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexTypeCommand.self, DexMovesCommand.self,
+                DexMoveCommand.self, DexSyncCommand.self,
+            ],
             defaultSubcommand: DexShowCommand.self)
     }
 }
@@ -39,7 +42,10 @@ struct DexShowCommand: MydexCommand {
     @Option(help: ArgumentHelp(tr("dex.show.option.game"), valueName: "game"))
     var game: String?
 
-    func validate() throws {
+    func validate() throws { try Self.validate(query: query) }
+
+    /// A species query must name something: shared by the commands about one Pokémon.
+    static func validate(query: [String]) throws {
         if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError(tr("dex.show.error.empty-query"))
         }

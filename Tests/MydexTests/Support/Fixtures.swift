@@ -20,8 +20,8 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The committed Pokédex's two JSON Lines files, read as one (species, then forms and Pokédexes).
-    static let committedPokedexFiles = ["pokedex.jsonl", "pokedex-forms.jsonl"].map {
+    /// The committed Pokédex's three JSON Lines files, read as one (species; forms and Pokédexes; moves and learnsets).
+    static let committedPokedexFiles = ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl"].map {
         repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/\($0)")
     }
 
