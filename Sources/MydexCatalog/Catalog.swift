@@ -182,14 +182,17 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "6"
+    static let format = "7"
 
     /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
-    /// catches and searches read a page of for every few entries (a name, a type).
+    /// catches, searches and species' pages read many pages of (names, types, forms, the
+    /// Pokédexes' numbers a catch counts, the terms a page names): 1.0 MB of the 5.5 MB, kept
+    /// so that those commands inflate a few pages, or none and never load zlib.
     /// Every other page is inflated when read; a command that reads none never loads zlib.
     static let plainTables: Set<String> = [
         "sqlite_schema", "info", "species", "species_names", "species_types", "species_types_type", "species_generation",
-        "types", "type_names",
+        "types", "type_names", "forms", "sqlite_autoindex_forms_1", "forms_species", "forms_form_identifier", "form_types",
+        "pokedex_numbers", "pokedexes", "term_names",
     ]
 
     static let tables = """
@@ -222,7 +225,12 @@ enum CatalogSchema {
             evolution_chain INTEGER,
             evolves_from INTEGER,
             -- How it evolves from `evolves_from`: a JSON array of Species.Evolution, read only whole.
-            evolution TEXT
+            evolution TEXT,
+            -- Training and breeding: effort values given (a JSON object of the stats that give
+            -- some), base friendship, egg cycles.
+            effort_yield TEXT,
+            base_friendship INTEGER,
+            egg_cycles INTEGER
         ) STRICT;
         CREATE INDEX species_generation ON species(generation);
         CREATE INDEX species_evolution_chain ON species(evolution_chain);
@@ -359,7 +367,10 @@ enum CatalogSchema {
             PRIMARY KEY (version_group_id, move_id)
         ) STRICT, WITHOUT ROWID;
         -- Learnsets: what a Pokémon learns in a version group by each method, as a list of
-        -- `move_lists` (shared by every learnset with the same moves; LearnsetEncoding).
+        -- `move_lists` (shared by every learnset with the same moves; LearnsetEncoding). Keyed
+        -- by version group first: who learns a move reads one game's rows, and a Pokémon's
+        -- games are a seek a version group. Lists are numbered in that order, so a game's
+        -- lists lie together.
         CREATE TABLE move_methods (
             id INTEGER PRIMARY KEY,
             identifier TEXT NOT NULL UNIQUE
@@ -369,7 +380,7 @@ enum CatalogSchema {
             version_group_id INTEGER NOT NULL,
             method_id INTEGER NOT NULL,
             list_id INTEGER NOT NULL,
-            PRIMARY KEY (pokemon_id, version_group_id, method_id)
+            PRIMARY KEY (version_group_id, pokemon_id, method_id)
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE move_lists (
             id INTEGER PRIMARY KEY,
@@ -536,6 +547,7 @@ extension CatalogSchema {
     static func details(_ id: String, row d: String) -> String {
         """
         \(d).gender_rate, \(d).growth_rate, \(d).evolution_chain, \(d).evolves_from, \(d).evolution,
+            \(d).effort_yield, \(d).base_friendship, \(d).egg_cycles,
             -- json_patch drops the stats a species lacks (null members).
             nullif(json_patch('{}', json_object(\(Species.statNames.map { "'\($0)', \(d).\($0.replacingOccurrences(of: "-", with: "_"))" }
                 .joined(separator: ", ")))), '{}') AS stats,
@@ -621,8 +633,9 @@ public enum CatalogBuilder {
         let species = try db.makeStatement(sql: """
             INSERT INTO species (id, name, height, weight, base_experience, capture_rate, generation, color, habitat,
                 baby, legendary, mythical, sprite, shiny_sprite, cry, hp, attack, defense, special_attack,
-                special_defense, speed, gender_rate, growth_rate, evolution_chain, evolves_from, evolution)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                special_defense, speed, gender_rate, growth_rate, evolution_chain, evolves_from, evolution, effort_yield,
+                base_friendship, egg_cycles)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let ability = try db.makeStatement(sql: "INSERT INTO species_abilities (species_id, slot, ability, hidden) VALUES (?, ?, ?, ?)")
         let eggGroup = try db.makeStatement(sql: "INSERT INTO species_egg_groups (species_id, slot, egg_group) VALUES (?, ?, ?)")
@@ -647,6 +660,8 @@ public enum CatalogBuilder {
             values += [
                 record.genderRate, record.growthRate, record.evolutionChain, record.evolvesFrom,
                 try record.evolution.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                try record.effortYield.map { String(decoding: try encoder.encode($0), as: UTF8.self) },
+                record.baseFriendship, record.eggCycles,
             ]
             try species.execute(arguments: StatementArguments(values))
             for (index, value) in (record.abilities ?? []).enumerated() {

@@ -203,8 +203,9 @@ extension CatalogBuilder {
             try list.execute(arguments: [id, bytes])
             return id
         }
-        for record in records.learnsets.sorted(by: { ($0.pokemon, $0.versionGroup) < ($1.pokemon, $1.versionGroup) }) {
-            let group = try groupID(record.versionGroup)
+        let ordered = try records.learnsets.map { (group: try groupID($0.versionGroup), record: $0) }
+            .sorted { ($0.group, $0.record.pokemon) < ($1.group, $1.record.pokemon) }
+        for (group, record) in ordered {
             if !record.levelUp.isEmpty, let id = methodIDs[LearnsetEncoding.levelUpMethod] {
                 try learnset.execute(arguments: [record.pokemon, group, id, try listID(LearnsetEncoding.encodeLevelUp(record.levelUp))])
             }

@@ -63,6 +63,13 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
     public var evolvesFrom: Int?
     /// How it evolves from `evolvesFrom` (several ways in some games); empty for a chain's first.
     public var evolution: [Evolution]?
+    /// The effort values a defeated one gives, by PokeAPI stat name, where not 0
+    /// (`pokemon_stats.csv`'s `effort` of the default form).
+    public var effortYield: [String: Int]?
+    /// The friendship it starts with (PokeAPI's `base_happiness`).
+    public var baseFriendship: Int?
+    /// Egg cycles to hatch (PokeAPI's `hatch_counter`).
+    public var eggCycles: Int?
 
     /// One of a species' abilities.
     public struct Ability: Codable, Sendable, Equatable {
@@ -158,6 +165,7 @@ extension Species {
     /// them (they would need a migration), so the `pokedex_*` views read them from the catalog.
     static let catalogOnlyColumns: Set<String> = [
         "stats", "abilities", "egg_groups", "gender_rate", "growth_rate", "evolution_chain", "evolves_from", "evolution",
+        "effort_yield", "base_friendship", "egg_cycles",
     ]
 
     /// The row of `fetched_species`: every field but the catalog-only ones.

@@ -22,7 +22,11 @@ extension Species {
         // Kept for the generator's live mode: the cache of fetched species stores none of these.
         if let stats = pokemon.stats {
             self.stats = Dictionary(stats.map { ($0.stat.name, $0.baseStat) }, uniquingKeysWith: { first, _ in first })
+            let effort = stats.compactMap { stat in stat.effort.flatMap { $0 > 0 ? (stat.stat.name, $0) : nil } }
+            if stats.contains(where: { $0.effort != nil }) { effortYield = Dictionary(effort, uniquingKeysWith: { first, _ in first }) }
         }
+        baseFriendship = species.baseHappiness
+        eggCycles = species.hatchCounter
         abilities = pokemon.abilities?.sorted { $0.slot < $1.slot }.map { Ability(name: $0.ability.name, hidden: $0.isHidden) }
         eggGroups = species.eggGroups?.map(\.name)
         genderRate = species.genderRate

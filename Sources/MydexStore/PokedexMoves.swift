@@ -80,7 +80,10 @@ extension Pokedex {
     /// Every version group that has learnsets, in release order.
     public func gameGroupsWithLearnsets() async throws -> [GameGroup] {
         let ids = Set(try await store.read { db in
-            try Int.fetchAll(db, sql: "SELECT DISTINCT version_group_id FROM catalog.learnsets")
+            try Int.fetchAll(db, sql: """
+                SELECT g.version_group_id FROM (SELECT DISTINCT version_group_id FROM catalog.games) g
+                WHERE EXISTS (SELECT 1 FROM catalog.learnsets l WHERE l.version_group_id = g.version_group_id)
+                """)
         })
         return try await groups(of: try await games()).filter { ids.contains($0.id) }
     }
@@ -107,8 +110,10 @@ extension Pokedex {
     /// it has none (a form PokeAPI gives no moves), its species' default Pokémon's.
     public func learnsetPokemon(_ pokemonID: Int, speciesID: Int) async throws -> Int {
         try await store.read { db in
-            let own = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM catalog.learnsets WHERE pokemon_id = ?)",
-                                        arguments: [pokemonID]) ?? false
+            let own = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM catalog.learnsets WHERE pokemon_id = :id
+                    AND version_group_id IN (SELECT version_group_id FROM catalog.games))
+                """, arguments: ["id": pokemonID]) ?? false
             return own ? pokemonID : speciesID
         }
     }
@@ -116,8 +121,11 @@ extension Pokedex {
     /// The version groups in which `pokemonID` has a learnset, latest first.
     public func learnsetGroups(pokemonID: Int) async throws -> [GameGroup] {
         let ids = Set(try await store.read { db in
-            try Int.fetchAll(db, sql: "SELECT DISTINCT version_group_id FROM catalog.learnsets WHERE pokemon_id = ?",
-                             arguments: [pokemonID])
+            // A seek a version group (the table is keyed by version group first).
+            try Int.fetchAll(db, sql: """
+                SELECT g.version_group_id FROM (SELECT DISTINCT version_group_id FROM catalog.games) g
+                WHERE EXISTS (SELECT 1 FROM catalog.learnsets l WHERE l.version_group_id = g.version_group_id AND l.pokemon_id = ?)
+                """, arguments: [pokemonID])
         })
         return try await groups(of: try await games()).filter { ids.contains($0.id) }.reversed()
     }
@@ -239,13 +247,17 @@ extension Pokedex {
         return detail
     }
 
-    /// The version groups in which some Pokémon learns move `id`, latest first.
+    /// The version groups in which some Pokémon learns move `id`, latest first: each game's
+    /// rows are read until one learns it.
     public func moveGroups(moveID: Int) async throws -> [GameGroup] {
         let ids = Set(try await store.read { db in
             try Int.fetchAll(db, sql: """
-                SELECT DISTINCT l.version_group_id FROM catalog.learnsets l JOIN catalog.move_lists ml ON ml.id = l.list_id
-                WHERE learnset_levels(ml.moves, l.method_id = (SELECT id FROM catalog.move_methods WHERE identifier = 'level-up'), ?)
-                    IS NOT NULL
+                SELECT g.version_group_id FROM (SELECT DISTINCT version_group_id FROM catalog.games) g
+                WHERE EXISTS (
+                    SELECT 1 FROM catalog.learnsets l JOIN catalog.move_lists ml ON ml.id = l.list_id
+                    WHERE l.version_group_id = g.version_group_id
+                        AND learnset_levels(ml.moves, l.method_id = (SELECT id FROM catalog.move_methods WHERE identifier = 'level-up'), ?)
+                            IS NOT NULL)
                 """, arguments: [moveID])
         })
         return try await groups(of: try await games()).filter { ids.contains($0.id) }.reversed()

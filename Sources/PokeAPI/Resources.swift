@@ -66,10 +66,12 @@ public struct PokemonResource: Decodable, Sendable, Equatable {
 
     public struct Stat: Decodable, Sendable, Equatable {
         public var baseStat: Int
+        /// The effort values a defeated Pokémon gives in this stat.
+        public var effort: Int?
         public var stat: NamedResource
         enum CodingKeys: String, CodingKey {
             case baseStat = "base_stat"
-            case stat
+            case effort, stat
         }
     }
 
@@ -128,6 +130,10 @@ public struct SpeciesResource: Decodable, Sendable, Equatable {
     public var growthRate: NamedResource?
     public var eggGroups: [NamedResource]?
     public var evolvesFromSpecies: NamedResource?
+    /// The friendship it starts with (the games' base friendship).
+    public var baseHappiness: Int?
+    /// Egg cycles to hatch.
+    public var hatchCounter: Int?
     /// Only its `url` names the chain (`…/evolution-chain/10/`).
     public var evolutionChain: Link?
 
@@ -152,6 +158,8 @@ public struct SpeciesResource: Decodable, Sendable, Equatable {
         case isLegendary = "is_legendary"
         case isMythical = "is_mythical"
         case flavorTextEntries = "flavor_text_entries"
+        case baseHappiness = "base_happiness"
+        case hatchCounter = "hatch_counter"
     }
 
     /// The generation number from its API name (`generation-iv` is 4).

@@ -19,11 +19,13 @@ struct SpeciesDetails {
         let defaultPokemon = Dictionary(try table("pokemon.csv").filter { $0["is_default"] == "1" }.compactMap { row in
             int(row["species_id"]).flatMap { species in int(row["id"]).map { ($0, species) } }
         }, uniquingKeysWith: { first, _ in first })
-        var statsBySpecies: [Int: [String: Int]] = [:]
+        var statsBySpecies: [Int: [String: Int]] = [:], effortBySpecies: [Int: [String: Int]] = [:]
         for row in try table("pokemon_stats.csv") {
             guard let species = int(row["pokemon_id"]).flatMap({ defaultPokemon[$0] }),
                   let stat = int(row["stat_id"]).flatMap({ stats[$0] }), let base = int(row["base_stat"]) else { continue }
             statsBySpecies[species, default: [:]][stat] = base
+            // Every species gives some effort; the stats that give none are left out.
+            effortBySpecies[species, default: [:]][stat] = int(row["effort"]).flatMap { $0 > 0 ? $0 : nil }
         }
         var abilitiesBySpecies: [Int: [(slot: Int, ability: Species.Ability)]] = [:]
         for row in try table("pokemon_abilities.csv") {
@@ -80,6 +82,9 @@ struct SpeciesDetails {
             guard let row = speciesRows[id] else { continue }
             var record = species[index]
             record.stats = record.stats ?? statsBySpecies[id]
+            record.effortYield = record.effortYield ?? effortBySpecies[id]
+            record.baseFriendship = record.baseFriendship ?? int(row["base_happiness"])
+            record.eggCycles = record.eggCycles ?? int(row["hatch_counter"])
             record.abilities = record.abilities ?? abilitiesBySpecies[id]?.sorted { $0.slot < $1.slot }.map(\.ability)
             record.eggGroups = record.eggGroups ?? eggGroupsBySpecies[id]
             record.genderRate = record.genderRate ?? int(row["gender_rate"])

@@ -52,7 +52,7 @@ struct BrowseDetailSource: Sendable {
 
     func detail(of entry: CollectionEntry) async throws -> BrowseDetail {
         let (species, profile) = try await Pokedex(store: store).species(of: entry)
-        var fields = presentation.entryFields(entry, species, profile).map(BrowseDetail.Field.init)
+        var fields = presentation.entryFields(entry, species, profile, training: false).map(BrowseDetail.Field.init)
         let history = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: 20))
         for (index, event) in history.events.enumerated() {
             var text = presentation.dateTime(event.occurredAt) + "  " + HistoryCommand.Output.actionName(event.action)
@@ -77,7 +77,7 @@ struct BrowseDetailSource: Sendable {
         let tally = try await pokedex.tally(speciesID: id)
         var fields = presentation.speciesFields(species).map(BrowseDetail.Field.init)
         fields.append(BrowseDetail.Field(label: tr("browse.detail.held"), value: Translator.current.format.integer(tally.held)))
-        fields += presentation.profileFields(species, profile).map(BrowseDetail.Field.init)
+        fields += presentation.profileFields(species, profile, training: false).map(BrowseDetail.Field.init)
         fields += presentation.pokedexField(species).map(BrowseDetail.Field.init)
         let big = await cachedBigSprite(species, false)
         return BrowseDetail(

@@ -103,6 +103,14 @@ struct SpeciesJSON: Encodable, Sendable {
     var genderless: Bool?
     var growthRate: String?
     var habitat: TermJSON?
+    /// Training and breeding, in `dex` and `show`: effort values given by stat (those that
+    /// give some), base friendship, the chance of a Poké Ball at full HP (0–1, generation 5
+    /// and later), egg cycles and the steps they take (257 a cycle).
+    var effortYield: [String: Int]?
+    var baseFriendship: Int?
+    var catchChance: Double?
+    var eggCycles: Int?
+    var eggSteps: Int?
     /// What each attacking type does to it by the current games' chart, in the chart's order,
     /// and its abilities that change that (noted, not applied): in `dex` and `show`.
     var typeDefenses: [TypeDefenseJSON]?
@@ -222,6 +230,11 @@ struct SpeciesJSON: Encodable, Sendable {
         }
         growthRate = species.growthRate
         habitat = species.habitat.map { TermJSON(slug: $0, name: presentation.termName("habitat", $0, profile)) }
+        effortYield = species.effortYield
+        baseFriendship = species.baseFriendship
+        catchChance = (CatchOdds.pokeBallAtFullHP(captureRate: species.captureRate) * 10_000).rounded() / 10_000
+        eggCycles = species.eggCycles
+        eggSteps = species.eggCycles.map(CatchOdds.eggSteps)
     }
 
     private init(_ species: Species, _ localizer: Localizer) {

@@ -13,7 +13,9 @@ extension Presentation {
     /// Label–value fields: one bar per base stat and their total, the abilities, the evolution
     /// chain (one line per path, species you hold marked ✓), egg groups, gender ratio, growth
     /// rate and habitat; each only where PokeAPI has it.
-    func profileFields(_ species: Species, _ profile: SpeciesProfile) -> [(String, String)] {
+    /// `training: false` leaves training and breeding out (`browse`'s detail page, whose
+    /// screen keeps the Pokédex text and the history in view).
+    func profileFields(_ species: Species, _ profile: SpeciesProfile, training: Bool = true) -> [(String, String)] {
         var fields: [(String, String)] = []
         let separator = tr("profile.list-separator")
         if let stats = species.stats, !stats.isEmpty {
@@ -38,13 +40,14 @@ extension Presentation {
         }
         if let rate = species.genderRate { fields.append((tr("profile.label.gender"), Self.genderRatio(rate))) }
         if let growth = species.growthRate { fields.append((tr("profile.label.growth-rate"), termName("growth-rate", growth, profile))) }
+        if training { fields += trainingFields(species, profile) }
         if let habitat = species.habitat { fields.append((tr("profile.label.habitat"), termName("habitat", habitat, profile))) }
         return fields
     }
 
     /// An entry as `show` prints it and `browse` shows it: its species, the entry's own
     /// fields (nickname, marks, dates), then the species' profile and Pokédex text.
-    func entryFields(_ entry: CollectionEntry, _ species: Species, _ profile: SpeciesProfile) -> [(String, String)] {
+    func entryFields(_ entry: CollectionEntry, _ species: Species, _ profile: SpeciesProfile, training: Bool = true) -> [(String, String)] {
         var fields = [(tr("show.field.species"), "\(dexNumber(species.id)) \(localizer.name(species))")]
         fields += speciesFields(species)
         fields += [
@@ -54,7 +57,7 @@ extension Presentation {
             (tr("show.field.caught"), dateTime(entry.caughtAt)),
         ]
         if let released = entry.releasedAt { fields.append((tr("show.field.released"), dateTime(released))) }
-        return fields + profileFields(species, profile) + pokedexField(species)
+        return fields + profileFields(species, profile, training: training) + pokedexField(species)
     }
 
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
@@ -86,6 +89,31 @@ extension Presentation {
             }
             fields.append((index == 0 ? tr("profile.label.ability-effects") : "", tr("profile.ability-effect", [
                 "ability": abilityName(note.ability, profile), "effects": effects.joined(separator: separator),
+            ])))
+        }
+        return fields
+    }
+
+    /// Training and breeding: the effort values it gives, its base friendship, the chance of a
+    /// Poké Ball at full HP, and its egg cycles with their steps.
+    func trainingFields(_ species: Species, _ profile: SpeciesProfile) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if let effort = species.effortYield, !effort.isEmpty {
+            fields.append((tr("profile.label.ev-yield"), Species.statNames.compactMap { stat in
+                effort[stat].map { tr("profile.ev-yield", ["count": $0, "stat": profile.name("stat", stat) ?? stat]) }
+            }.joined(separator: tr("profile.list-separator"))))
+        }
+        if let friendship = species.baseFriendship {
+            fields.append((tr("profile.label.base-friendship"), Translator.current.format.integer(friendship)))
+        }
+        let chance = CatchOdds.pokeBallAtFullHP(captureRate: species.captureRate)
+        fields.append((tr("profile.label.catch-chance"), tr("profile.catch-chance", [
+            "percent": Translator.current.format.percent(chance * 100, digits: chance < 0.1 ? 2 : 1),
+        ])))
+        if let cycles = species.eggCycles {
+            fields.append((tr("profile.label.egg-cycles"), tr("profile.egg-cycles", [
+                "cycles": Translator.current.format.integer(cycles),
+                "steps": Translator.current.format.integer(CatchOdds.eggSteps(cycles: cycles)),
             ])))
         }
         return fields

@@ -1,0 +1,52 @@
+import Foundation
+import MydexServices
+import Testing
+
+/// Training and breeding on the detail page (issue 20 §4), checked against PokeAPI's own tables
+/// read here (Fixtures/pokeapi-csv), not through the code under test.
+@Suite("Training and breeding")
+struct TrainingTests {
+    static let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/pokeapi-csv")
+
+    /// A CSV table's rows as dictionaries (these tables' fields hold no commas or quotes).
+    static func rows(_ file: String) throws -> [[String: String]] {
+        let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(whereSeparator: \.isNewline)
+        let header = lines.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
+        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
+    }
+
+    @Test("dex shows the EV yield, base friendship and egg cycles PokeAPI's tables give, for species of every generation",
+          arguments: [1, 25, 143, 172, 248, 350, 448, 571, 646, 706, 800, 887, 1000, 1025])
+    func matchesTheTables(species: Int) async throws {
+        let statNames = ["1": "hp", "2": "attack", "3": "defense", "4": "special-attack", "5": "special-defense", "6": "speed"]
+        let defaultPokemon = try #require(try Self.rows("pokemon.csv").first { $0["species_id"] == String(species) && $0["is_default"] == "1" }?["id"])
+        var effort: [String: Int] = [:]
+        for row in try Self.rows("pokemon_stats.csv") where row["pokemon_id"] == defaultPokemon {
+            if let value = Int(row["effort"] ?? ""), value > 0, let stat = statNames[row["stat_id"] ?? ""] { effort[stat] = value }
+        }
+        let speciesRow = try #require(try Self.rows("pokemon_species.csv").first { $0["id"] == String(species) })
+        let environment = try TestEnvironment()
+        let run = await environment.run("dex", String(species), "--json")
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try #require(try run.document()?["species"] as? [String: Any])
+        #expect(json["effortYield"] as? [String: Int] == effort)
+        #expect(json["baseFriendship"] as? Int == Int(speciesRow["base_happiness"] ?? ""))
+        #expect(json["eggCycles"] as? Int == Int(speciesRow["hatch_counter"] ?? ""))
+        #expect(json["eggSteps"] as? Int == (Int(speciesRow["hatch_counter"] ?? "") ?? 0) * 257)
+    }
+
+    @Test("A Poké Ball at full HP: the known answers of generation 5 and later")
+    func catchChance() async throws {
+        // Kyurem (capture rate 3): 1.57% a throw (Bulbapedia's worked example).
+        #expect(abs(CatchOdds.pokeBallAtFullHP(captureRate: 3) - 0.0157) < 0.00005)
+        #expect(abs(CatchOdds.pokeBallAtFullHP(captureRate: 45) - 0.1194) < 0.00005)
+        #expect(CatchOdds.pokeBallAtFullHP(captureRate: 255) < 1, "even 255 needs its shakes at full HP")
+        #expect(CatchOdds.pokeBallAtFullHP(captureRate: 765) == 1)
+        let environment = try TestEnvironment()
+        let kyurem = await environment.run("dex", "646")
+        #expect(kyurem.standardOutput.contains("  Catch chance     1.57% with a Poké Ball at full HP (generation 5 on)\n"))
+        #expect(kyurem.standardOutput.contains("  Egg cycles       120 (30,840 steps, at 257 a cycle as from generation 5)\n"))
+        let korean = await environment.run("dex", "25", "--lang", "ko")
+        #expect(korean.standardOutput.contains("  노력치       스피드 2\n"))
+    }
+}
