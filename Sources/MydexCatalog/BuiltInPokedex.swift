@@ -102,6 +102,23 @@ public struct BuiltInPokedex: Sendable {
         /// Its types in earlier generations where they differed (`pokemon_types_past.csv`:
         /// Clefairy was Normal until generation 5), oldest first.
         public var pastTypes: [PastTypes]?
+        /// What it may hold when met in the wild, by game (`pokemon_items.csv`).
+        public var heldItems: [HeldItem]?
+
+        public struct HeldItem: Codable, Sendable, Equatable {
+            /// PokeAPI's item id.
+            public var item: Int
+            /// The game (PokeAPI's version identifier, `firered`).
+            public var game: String
+            /// In percent.
+            public var rarity: Int
+
+            public init(item: Int, game: String, rarity: Int) {
+                self.item = item
+                self.game = game
+                self.rarity = rarity
+            }
+        }
 
         public struct PastTypes: Codable, Sendable, Equatable {
             /// The last generation they held in.

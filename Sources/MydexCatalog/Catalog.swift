@@ -182,7 +182,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "7"
+    static let format = "8"
 
     /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
     /// catches, searches and species' pages read many pages of (names, types, forms, the
@@ -386,6 +386,15 @@ enum CatalogSchema {
             id INTEGER PRIMARY KEY,
             moves BLOB NOT NULL
         ) STRICT;
+        -- What a Pokémon may hold in the wild, by game, in percent (`pokemon_items.csv`); the
+        -- items' names are `term_names` of kind `item`.
+        CREATE TABLE pokemon_items (
+            pokemon_id INTEGER NOT NULL,
+            game_id INTEGER NOT NULL,
+            item INTEGER NOT NULL,
+            rarity INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, game_id, item)
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,
             defending TEXT NOT NULL,
@@ -584,8 +593,6 @@ public enum CatalogBuilder {
                 try info.execute(arguments: [key, value])
             }
             try insert(species, db)
-            try insert(records.pokemon, db)
-            try insert(records.pokedexes, db)
             let game = try db.makeStatement(sql: """
                 INSERT INTO games (id, identifier, version_group, version_group_id, generation, sort_order) VALUES (?, ?, ?, ?, ?, ?)
                 """)
@@ -605,6 +612,9 @@ public enum CatalogBuilder {
                     try term.execute(arguments: [record.kind, record.name, language.lowercased(), name])
                 }
             }
+            // Pokémon after the games: their held items name games.
+            try insert(records.pokemon, db)
+            try insert(records.pokedexes, db)
             let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
             let charted = try db.makeStatement(sql: "INSERT INTO types (type, id, generation, move_count) VALUES (?, ?, ?, ?)")
             let efficacy = try db.makeStatement(sql: "INSERT INTO type_efficacy (attacking, defending, factor) VALUES (?, ?, ?)")
@@ -707,6 +717,9 @@ public enum CatalogBuilder {
         let pastType = try db.makeStatement(
             sql: "INSERT INTO pokemon_types_past (pokemon_id, until_generation, slot, type) VALUES (?, ?, ?, ?)")
         let name = try db.makeStatement(sql: "INSERT INTO form_names (form_id, language, name, form_name, key) VALUES (?, ?, ?, ?, ?)")
+        let held = try db.makeStatement(sql: """
+            INSERT INTO pokemon_items (pokemon_id, game_id, item, rarity) SELECT ?, id, ?, ? FROM games WHERE identifier = ?
+            """)
         let bySpecies = Dictionary(grouping: all, by: \.speciesID)
         for speciesID in bySpecies.keys.sorted() {
             // The species' own form first, then its default Pokémon's other looks, then the
@@ -721,6 +734,9 @@ public enum CatalogBuilder {
                 try pokemon.execute(arguments: StatementArguments(
                     [record.id, record.identifier, record.speciesID, record.isDefault, record.height, record.weight,
                      record.baseExperience] as [(any DatabaseValueConvertible)?] + Species.statNames.map { stats[$0] }))
+                for item in record.heldItems ?? [] {
+                    try held.execute(arguments: [record.id, item.item, item.rarity, item.game])
+                }
                 for (index, value) in record.abilities.enumerated() {
                     try ability.execute(arguments: [record.id, index + 1, value.name, value.hidden])
                 }

@@ -39,6 +39,9 @@ public struct SpeciesProfile: Sendable, Equatable {
     /// The game whose generation's chart (and the Pokémon's types then) `typeDefenses` follow;
     /// nil for the current games'.
     public var chartGame: ChartGame?
+    /// What the Pokémon (the form's) may hold when met in the wild, in every game PokeAPI has
+    /// it for, in the games' order: set by `dex` (`Pokedex.heldItems(pokemonID:)`).
+    public var heldItems: [WildHeldItem] = []
 
     /// A game asked for with `--game`, as the page names it.
     public struct ChartGame: Sendable, Equatable {

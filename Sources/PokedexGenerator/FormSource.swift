@@ -101,6 +101,15 @@ struct FormSource {
                   let type = int(row["type_id"]).flatMap({ types[$0] }) else { throw GeneratorError.inconsistent("pokemon_types_past.csv row \(row)") }
             pastTypes[pokemon, default: [:]][generation, default: []].append((slot, type))
         }
+        // Wild held items, by game (PokeAPI's versions), in the games' order.
+        let versions = try identifiers("versions.csv")
+        var heldItems: [Int: [BuiltInPokedex.PokemonRecord.HeldItem]] = [:]
+        for row in try table("pokemon_items.csv") {
+            guard let pokemon = int(row["pokemon_id"]), let game = int(row["version_id"]).flatMap({ versions[$0] }),
+                  let item = int(row["item_id"]), let rarity = int(row["rarity"])
+            else { throw GeneratorError.inconsistent("pokemon_items.csv row \(row)") }
+            heldItems[pokemon, default: []].append(.init(item: item, game: game, rarity: rarity))
+        }
         var pokemon: [BuiltInPokedex.PokemonRecord] = []
         for row in pokemonRows {
             guard let id = int(row["id"]), let identifier = row["identifier"], let species = int(row["species_id"]),
@@ -115,6 +124,7 @@ struct FormSource {
                 stats: statsByPokemon[id] ?? [:], types: types,
                 abilities: (abilitiesByPokemon[id] ?? []).sorted { $0.slot < $1.slot }.map(\.ability),
                 forms: (formsByPokemon[id] ?? []).sorted { ($0.order, $0.id) < ($1.order, $1.id) }))
+            pokemon[pokemon.count - 1].heldItems = heldItems[id]
             pokemon[pokemon.count - 1].pastTypes = pastTypes[id].map { byGeneration in
                 byGeneration.keys.sorted().map { generation in
                     .init(untilGeneration: generation, types: (byGeneration[generation] ?? []).sorted { $0.slot < $1.slot }.map(\.type))

@@ -120,8 +120,10 @@ struct SpeciesDetails {
         // of those alone, with the id as the term (`item`/`83`), keep the catalog small (PokeAPI
         // has some 2,000 items and 900 moves). Without the tables, evolutions show numbers.
         let evolutions = species.flatMap { $0.evolution ?? [] }
+        // And the items wild Pokémon hold (`pokemon_items.csv`), which the detail page names.
+        let held = Set(try optionalTable("pokemon_items.csv").compactMap { int($0["item_id"]) })
         for (kind, file, idColumn, used) in [
-            ("item", "item_names.csv", "item_id", Set(evolutions.flatMap { [$0.item, $0.heldItem].compactMap { $0 } })),
+            ("item", "item_names.csv", "item_id", Set(evolutions.flatMap { [$0.item, $0.heldItem].compactMap { $0 } }).union(held)),
             ("move", "move_names.csv", "move_id", Set(evolutions.compactMap(\.knownMove))),
         ] where !used.isEmpty {
             addNames(kind, try optionalTable(file), idColumn) { used.contains($0) ? String($0) : nil }

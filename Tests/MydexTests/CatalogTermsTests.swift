@@ -43,24 +43,26 @@ struct CatalogTermsTests {
         #expect(terms.name("ability", "static") == "Static")
     }
 
-    @Test("Every item and move an evolution names has a name in English, and in Korean and Japanese where PokeAPI has one")
+    @Test("Every item and move an evolution names, and every item a wild Pokémon holds, has a name in English, and in Korean and Japanese where PokeAPI has one")
     func everyEvolutionTermIsNamed() async throws {
         let store = try CollectionStore.inMemory()
-        let (evolutions, names) = try await store.read { db in
+        let (evolutions, names, held) = try await store.read { db in
             let evolutions = try String.fetchAll(db, sql: "SELECT evolution FROM catalog.species WHERE evolution IS NOT NULL")
                 .flatMap { try JSONDecoder().decode([Species.Evolution].self, from: Data($0.utf8)) }
             var names: [String: Set<String>] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT kind, term, language FROM catalog.term_names WHERE kind IN ('item', 'move')") {
                 names["\(row["kind"] as String)/\(row["term"] as String)", default: []].insert(row["language"])
             }
-            return (evolutions, names)
+            let held = try Int.fetchAll(db, sql: "SELECT DISTINCT item FROM catalog.pokemon_items")
+            return (evolutions, names, held)
         }
         let used = Set(evolutions.flatMap { evolution in
             [evolution.item, evolution.heldItem].compactMap { $0 }.map { "item/\($0)" }
                 + [evolution.knownMove].compactMap { $0 }.map { "move/\($0)" }
-        })
+        } + held.map { "item/\($0)" })
         #expect(used.count > 40)
-        #expect(Set(names.keys) == used, "the catalog names exactly the items and moves evolutions use")
+        #expect(held.count > 100)
+        #expect(Set(names.keys) == used, "the catalog names exactly the items and moves evolutions and wild Pokémon use")
         for term in used {
             #expect(names[term]?.contains("en") == true, "\(term) has no English name")
         }

@@ -115,6 +115,8 @@ struct GeneratorSourceTests {
             try table("items.csv", "id,identifier,category_id,cost,fling_power,fling_effect_id\n328,tm35,37,1000,,\n")
             try table("machines.csv", "machine_number,version_group_id,item_id,move_id\n35,7,328,53\n")
             try table("pokemon_move_methods.csv", "id,identifier\n1,level-up\n2,egg\n4,machine\n")
+            // A wild Charmander of FireRed holds an Oran Berry half the time.
+            try table("pokemon_items.csv", "pokemon_id,version_id,item_id,rarity\n4,10,132,50\n")
             // Charmander in FireRed: two moves at level 1 in PokeAPI's `order`, one at 46 and by TM,
             // an egg move listed twice (kept once).
             try table("pokemon_moves.csv", """
@@ -347,6 +349,7 @@ struct GeneratorSourceTests {
         #expect(korean?.effect == "A weak fire attack.")
         #expect(korean?.effectGame?.identifier == "firered-leafgreen")
         #expect(try await dex.moves(matching: "불꽃 세례").map { $0.identifier } == ["ember"])
+        #expect(try await dex.heldItems(pokemonID: 4).map { "\($0.game) \($0.item) \($0.rarity)" } == ["firered 132 50"])
     }
 
     @Test("The command against a live PokeAPI fetches every species and type")

@@ -35,6 +35,26 @@ struct TrainingTests {
         #expect(json["eggSteps"] as? Int == (Int(speciesRow["hatch_counter"] ?? "") ?? 0) * 257)
     }
 
+    @Test("dex lists what a wild one holds in every game, as pokemon_items.csv does; the text names one game's",
+          arguments: [("pikachu", 25), ("butterfree", 12), ("chansey", 113), ("vulpix-alola", 37), ("bulbasaur", 1)])
+    func heldItems(identifier: String, species: Int) async throws {
+        let pokemon = try #require(try Self.rows("pokemon.csv").first { $0["identifier"] == identifier }?["id"])
+        let versions = Dictionary(uniqueKeysWithValues: try Self.rows("versions.csv").compactMap { row in
+            row["id"].flatMap { id in row["identifier"].map { (id, $0) } }
+        })
+        let expected = Set(try Self.rows("pokemon_items.csv").filter { $0["pokemon_id"] == pokemon }.map {
+            "\(versions[$0["version_id"] ?? ""] ?? "?") \($0["item_id"] ?? "") \($0["rarity"] ?? "")"
+        })
+        let environment = try TestEnvironment()
+        let form = identifier.split(separator: "-").dropFirst().joined(separator: "-")
+        let run = await environment.run(["dex", String(species), "--json"] + (form.isEmpty ? [] : ["--form", form]))
+        let held = try #require(try run.document()?["species"] as? [String: Any])["heldItems"] as? [[String: Any]] ?? []
+        #expect(Set(held.map { "\($0["game"] as? String ?? "") \($0["item"] as? Int ?? 0) \($0["rarity"] as? Int ?? 0)" }) == expected)
+        #expect(held.count == expected.count)
+        let text = await environment.run(["dex", String(species), "--no-sprite"] + (form.isEmpty ? [] : ["--form", form]))
+        #expect(text.standardOutput.contains("Held items") == !expected.isEmpty, "the field is there when PokeAPI has items")
+    }
+
     @Test("A Poké Ball at full HP: the known answers of generation 5 and later")
     func catchChance() async throws {
         // Kyurem (capture rate 3): 1.57% a throw (Bulbapedia's worked example).

@@ -72,6 +72,7 @@ struct DexShowCommand: MydexCommand {
                 pokemonID: found.form.pokemonID, types: species.types, generation: chosen.generation)
             profile.chartGame = chosen
         }
+        profile.heldItems = try await pokedex.heldItems(pokemonID: found.form.pokemonID)
         let picture = printer.picture(of: found.form.spriteID, shiny: false, from: context.sprites, wanted: !noSprite)
         try printer.emit(Output(
             found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))

@@ -111,6 +111,16 @@ struct SpeciesJSON: Encodable, Sendable {
     var catchChance: Double?
     var eggCycles: Int?
     var eggSteps: Int?
+    /// `dex` only: what it may hold in the wild, `{item, name, rarity, game}` a game (PokeAPI's
+    /// item id and version identifier, rarity in percent), in the games' order.
+    var heldItems: [HeldItemJSON]?
+
+    struct HeldItemJSON: Encodable, Sendable {
+        var item: Int
+        var name: String
+        var rarity: Int
+        var game: String
+    }
     /// What each attacking type does to it by the current games' chart, in the chart's order,
     /// and its abilities that change that (noted, not applied): in `dex` and `show`.
     var typeDefenses: [TypeDefenseJSON]?
@@ -235,6 +245,8 @@ struct SpeciesJSON: Encodable, Sendable {
         catchChance = (CatchOdds.pokeBallAtFullHP(captureRate: species.captureRate) * 10_000).rounded() / 10_000
         eggCycles = species.eggCycles
         eggSteps = species.eggCycles.map(CatchOdds.eggSteps)
+        heldItems = profile.heldItems.isEmpty ? nil
+            : profile.heldItems.map { HeldItemJSON(item: $0.item, name: $0.name, rarity: $0.rarity, game: $0.game) }
     }
 
     private init(_ species: Species, _ localizer: Localizer) {

@@ -110,6 +110,7 @@ extension Presentation {
         fields.append((tr("profile.label.catch-chance"), tr("profile.catch-chance", [
             "percent": Translator.current.format.percent(chance * 100, digits: chance < 0.1 ? 2 : 1),
         ])))
+        if let held = heldItemsField(profile) { fields.append(held) }
         if let cycles = species.eggCycles {
             fields.append((tr("profile.label.egg-cycles"), tr("profile.egg-cycles", [
                 "cycles": Translator.current.format.integer(cycles),
@@ -117,6 +118,32 @@ extension Presentation {
             ])))
         }
         return fields
+    }
+
+    /// Wild held items in one version group: the one `dex --game` names, else the latest with any
+    /// ("Light Ball 5% (Ultra Sun / Ultra Moon)"); all games are in JSON.
+    func heldItemsField(_ profile: SpeciesProfile) -> (String, String)? {
+        guard let last = profile.heldItems.last else { return nil }
+        let asked = profile.chartGame.map { game in
+            profile.heldItems.filter { $0.game == game.identifier || $0.versionGroup == game.identifier }
+        }
+        let items = asked ?? profile.heldItems.filter { $0.versionGroup == last.versionGroup }
+        guard let first = items.first else {
+            // The game asked for gives it nothing to hold, though others do: said, not left out.
+            return profile.chartGame.map { (tr("profile.label.held-items"), tr("profile.held-items.none", ["game": $0.name])) }
+        }
+        var games: [String] = []
+        for item in items where !games.contains(item.gameName) { games.append(item.gameName) }
+        // An item the games of a version group all give at the same rarity, once.
+        var shown: [String] = []
+        for item in items where item.game == first.game {
+            shown.append(tr("profile.held-item", [
+                "item": item.name, "percent": Translator.current.format.percent(Double(item.rarity), digits: 0),
+            ]))
+        }
+        return (tr("profile.label.held-items"), tr("profile.held-items", [
+            "items": shown.joined(separator: tr("profile.list-separator")), "game": games.joined(separator: " / "),
+        ]))
     }
 
     /// Types in the user's language, each with its multiplier ("Rock ×4, Water ×2") or without.

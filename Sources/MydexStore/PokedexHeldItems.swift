@@ -1,0 +1,43 @@
+import Foundation
+import GRDB
+import MydexCatalog
+
+/// An item a wild Pokémon may hold in one game (`pokemon_items.csv`), named in the store's language.
+public struct WildHeldItem: Sendable, Equatable, Codable, MydexRecord {
+    /// PokeAPI's item id.
+    public var item: Int
+    public var name: String
+    /// In percent.
+    public var rarity: Int
+    /// The game: PokeAPI's version identifier (`firered`), its version group and its name.
+    public var game: String
+    public var versionGroup: String
+    public var gameName: String
+}
+
+extension Pokedex {
+    /// What PokeAPI's Pokémon `pokemonID` may hold in the wild, game by game in release order,
+    /// the likeliest item first.
+    public func heldItems(pokemonID: Int) async throws -> [WildHeldItem] {
+        let language = self.language
+        return try await store.read { db in
+            try WildHeldItem.fetchAll(db, sql: """
+                SELECT h.item, h.rarity, g.identifier AS game, g.version_group,
+                    coalesce(
+                        (SELECT name FROM catalog.term_names WHERE kind = 'item' AND term = CAST(h.item AS TEXT) AND language = :language),
+                        (SELECT name FROM catalog.term_names WHERE kind = 'item' AND term = CAST(h.item AS TEXT)
+                            AND language = \(SpeciesSQL.nearestLanguage)),
+                        (SELECT name FROM catalog.term_names WHERE kind = 'item' AND term = CAST(h.item AS TEXT) AND language = 'en'),
+                        '#' || h.item) AS name,
+                    coalesce(
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = :language),
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = \(SpeciesSQL.nearestLanguage)),
+                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = 'en'),
+                        g.identifier) AS game_name
+                FROM catalog.pokemon_items h JOIN catalog.games g ON g.id = h.game_id
+                WHERE h.pokemon_id = :pokemon
+                ORDER BY g.sort_order, g.id, h.rarity DESC, h.item
+                """, arguments: ["pokemon": pokemonID, "language": language])
+        }
+    }
+}
