@@ -182,7 +182,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "8"
+    static let format = "9"
 
     /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
     /// catches, searches and species' pages read many pages of (names, types, forms, the
@@ -273,6 +273,8 @@ enum CatalogSchema {
             language TEXT NOT NULL,
             genus TEXT,
             flavor_text TEXT,
+            -- The game the Pokédex text is from (PokeAPI's version identifier).
+            flavor_game TEXT,
             PRIMARY KEY (species_id, language)
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE species_types (
@@ -525,7 +527,9 @@ enum CatalogSchema {
         CREATE TEMP VIEW pokedex_species_records AS
             SELECT f.id, f.name, f.height, f.weight, f.base_experience, f.capture_rate, f.generation, f.color,
                 f.habitat, f.baby, f.legendary, f.mythical, f.sprite, f.shiny_sprite, f.cry, f.types, f.names,
-                f.genera, f.flavor_texts, f.fetched_at, \(details("f.id", row: "d"))
+                f.genera, f.flavor_texts, f.fetched_at, \(details("f.id", row: "d")),
+                -- A fetched text's game is not kept.
+                NULL AS flavor_text_games
             FROM main.fetched_species f LEFT JOIN catalog.species d ON d.id = f.id
             UNION ALL
             SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
@@ -534,7 +538,7 @@ enum CatalogSchema {
                     (SELECT type FROM catalog.species_types WHERE species_id = s.id ORDER BY slot)),
                 (SELECT json_group_object(language, name) FROM catalog.species_names WHERE species_id = s.id),
                 \(texts("genus")), \(texts("flavor_text")),
-                NULL, \(details("s.id", row: "s"))
+                NULL, \(details("s.id", row: "s")), \(texts("flavor_game")) AS flavor_text_games
             FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species);
         """
 }
@@ -652,7 +656,7 @@ public enum CatalogBuilder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let name = try db.makeStatement(sql: "INSERT INTO species_names (species_id, language, name, key) VALUES (?, ?, ?, ?)")
-        let text = try db.makeStatement(sql: "INSERT INTO species_texts (species_id, language, genus, flavor_text) VALUES (?, ?, ?, ?)")
+        let text = try db.makeStatement(sql: "INSERT INTO species_texts (species_id, language, genus, flavor_text, flavor_game) VALUES (?, ?, ?, ?, ?)")
         let type = try db.makeStatement(sql: "INSERT INTO species_types (species_id, slot, type) VALUES (?, ?, ?)")
         for record in all.sorted(by: { $0.id < $1.id }) {
             let stats = record.stats ?? [:]
@@ -688,10 +692,13 @@ public enum CatalogBuilder {
                 // text stands for that language's (es-419's Pokédex text is es' for 892 species).
                 if let nearest = DataLanguage.storedThrough[language.lowercased()],
                    record.genera[nearest] == record.genera[language], record.flavorTexts[nearest] == record.flavorTexts[language] {
-                    try text.execute(arguments: [record.id, language.lowercased(), nil, nil])
+                    try text.execute(arguments: [record.id, language.lowercased(), nil, nil, nil])
                     continue
                 }
-                try text.execute(arguments: [record.id, language.lowercased(), record.genera[language], record.flavorTexts[language]])
+                try text.execute(arguments: [
+                    record.id, language.lowercased(), record.genera[language], record.flavorTexts[language],
+                    record.flavorTexts[language] == nil ? nil : record.flavorTextGames?[language],
+                ])
             }
             for (index, value) in record.types.enumerated() {
                 try type.execute(arguments: [record.id, index + 1, value])

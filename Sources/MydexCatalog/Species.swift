@@ -70,6 +70,8 @@ public struct Species: Codable, Sendable, Equatable, MydexRecord, PersistableRec
     public var baseFriendship: Int?
     /// Egg cycles to hatch (PokeAPI's `hatch_counter`).
     public var eggCycles: Int?
+    /// The game each language's `flavorTexts` is from, by language: PokeAPI's version identifier.
+    public var flavorTextGames: [String: String]?
 
     /// One of a species' abilities.
     public struct Ability: Codable, Sendable, Equatable {
@@ -165,7 +167,7 @@ extension Species {
     /// them (they would need a migration), so the `pokedex_*` views read them from the catalog.
     static let catalogOnlyColumns: Set<String> = [
         "stats", "abilities", "egg_groups", "gender_rate", "growth_rate", "evolution_chain", "evolves_from", "evolution",
-        "effort_yield", "base_friendship", "egg_cycles",
+        "effort_yield", "base_friendship", "egg_cycles", "flavor_text_games",
     ]
 
     /// The row of `fetched_species`: every field but the catalog-only ones.

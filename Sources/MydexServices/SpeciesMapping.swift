@@ -19,6 +19,7 @@ extension Species {
             types: pokemon.types.sorted { $0.slot < $1.slot }.map(\.type.name),
             names: texts.names, genera: texts.genera, flavorTexts: texts.flavorTexts,
             fetchedAt: fetchedAt)
+        flavorTextGames = texts.games.isEmpty ? nil : texts.games
         // Kept for the generator's live mode: the cache of fetched species stores none of these.
         if let stats = pokemon.stats {
             self.stats = Dictionary(stats.map { ($0.stat.name, $0.baseStat) }, uniquingKeysWith: { first, _ in first })
@@ -35,18 +36,22 @@ extension Species {
         evolvesFrom = species.evolvesFromSpecies?.id
     }
 
-    /// Names, genera and the latest flavor text of a species, by language code (lower-case).
+    /// Names, genera and the latest flavor text of a species, by language code (lower-case),
+    /// with the game each flavor text is from.
     public static func texts(of species: SpeciesResource)
-        -> (names: [String: String], genera: [String: String], flavorTexts: [String: String])
+        -> (names: [String: String], genera: [String: String], flavorTexts: [String: String], games: [String: String])
     {
         var names: [String: String] = [:], genera: [String: String] = [:], flavorTexts: [String: String] = [:]
+        var games: [String: String] = [:]
         for name in species.names { names[name.language.name.lowercased()] = name.name }
         for genus in species.genera { genera[genus.language.name.lowercased()] = genus.genus }
         // PokeAPI lists flavor texts oldest game first: the last one per language is the latest.
         for entry in species.flavorTextEntries {
-            flavorTexts[entry.language.name.lowercased()] = FlavorText.clean(entry.flavorText)
+            let language = entry.language.name.lowercased()
+            flavorTexts[language] = FlavorText.clean(entry.flavorText)
+            games[language] = entry.version?.name
         }
-        return (names, genera, flavorTexts)
+        return (names, genera, flavorTexts, games)
     }
 }
 

@@ -42,6 +42,9 @@ public struct SpeciesProfile: Sendable, Equatable {
     /// What the Pokémon (the form's) may hold when met in the wild, in every game PokeAPI has
     /// it for, in the games' order: set by `dex` (`Pokedex.heldItems(pokemonID:)`).
     public var heldItems: [WildHeldItem] = []
+    /// The name of the game the Pokédex text shown is from (the first of the language's
+    /// fallbacks that has a text), where the catalog knows it.
+    public var pokedexGame: String?
 
     /// A game asked for with `--game`, as the page names it.
     public struct ChartGame: Sendable, Equatable {
@@ -128,6 +131,11 @@ extension Pokedex {
                                           uniquingKeysWith: { first, _ in first })
         profile.typeDefenses = try await store.read { db in try TypeChart.read(db) }.defenses(of: species.types)
         profile.abilityDefenses = AbilityDefense.notes(for: species.abilities?.map(\.name) ?? [])
+        // The game of the text a page shows: the same fallbacks `Localizer` reads texts by.
+        if let language = DataLanguage.fallbacks(language).first(where: { species.flavorTexts[$0] != nil }),
+           let game = species.flavorTextGames?[language] {
+            profile.pokedexGame = try await games(matching: game).first?.name
+        }
         return profile
     }
 

@@ -70,6 +70,7 @@ struct LocalSource {
                 sprite: "\(sprites)/\(pokemonID).png", shinySprite: "\(sprites)/shiny/\(pokemonID).png",
                 cry: "https://raw.githubusercontent.com/PokeAPI/cries/main/cries/pokemon/latest/\(pokemonID).ogg",
                 types: types, names: texts.names, genera: texts.genera, flavorTexts: texts.flavorTexts))
+            species[species.count - 1].flavorTextGames = texts.games.isEmpty ? nil : texts.games
         }
 
         guard let typeList = try json("type", as: NamedResourceList.self) else {

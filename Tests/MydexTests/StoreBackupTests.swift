@@ -333,6 +333,8 @@ struct StoreBackupTests {
         (expected.stats, expected.abilities, expected.eggGroups) = (builtIn.stats, builtIn.abilities, builtIn.eggGroups)
         (expected.genderRate, expected.growthRate) = (builtIn.genderRate, builtIn.growthRate)
         (expected.evolutionChain, expected.evolvesFrom, expected.evolution) = (builtIn.evolutionChain, builtIn.evolvesFrom, builtIn.evolution)
+        (expected.effortYield, expected.baseFriendship, expected.eggCycles) = (builtIn.effortYield, builtIn.baseFriendship, builtIn.eggCycles)
+        expected.flavorTextGames = nil  // the game of a fetched text is not kept
         #expect(expected.stats?["hp"] == 45)
         #expect(try await pokedex.species(id: 1) == expected)
         let raw = try await store.writer.read { db in

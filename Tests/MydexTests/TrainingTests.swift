@@ -8,11 +8,23 @@ import Testing
 struct TrainingTests {
     static let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/pokeapi-csv")
 
-    /// A CSV table's rows as dictionaries (these tables' fields hold no commas or quotes).
+    /// A CSV table's rows as dictionaries: fields split at commas outside quotes (a game's name
+    /// may hold one: "Let’s Go, Eevee!"), one row a line.
     static func rows(_ file: String) throws -> [[String: String]] {
+        func fields(_ line: Substring) -> [String] {
+            var fields: [String] = [], field = "", quoted = false
+            for character in line {
+                switch character {
+                case "\"": quoted.toggle()
+                case "," where !quoted: fields.append(field); field = ""
+                default: field.append(character)
+                }
+            }
+            return fields + [field]
+        }
         let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(whereSeparator: \.isNewline)
-        let header = lines.first.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? []
-        return lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init))) }
+        let header = lines.first.map(fields) ?? []
+        return lines.dropFirst().map { Dictionary(zip(header, fields($0)), uniquingKeysWith: { first, _ in first }) }
     }
 
     @Test("dex shows the EV yield, base friendship and egg cycles PokeAPI's tables give, for species of every generation",
@@ -53,6 +65,28 @@ struct TrainingTests {
         #expect(held.count == expected.count)
         let text = await environment.run(["dex", String(species), "--no-sprite"] + (form.isEmpty ? [] : ["--form", form]))
         #expect(text.standardOutput.contains("Held items") == !expected.isEmpty, "the field is there when PokeAPI has items")
+    }
+
+    @Test("The Pokédex text names the game PokeAPI's latest entry in the language is from", arguments: [1, 25, 150])
+    func pokedexGame(species: Int) async throws {
+        struct Resource: Decodable {
+            struct Entry: Decodable {
+                struct Named: Decodable { var name: String }
+                var language: Named
+                var version: Named?
+            }
+            var flavor_text_entries: [Entry]
+        }
+        let file = Fixtures.root.appendingPathComponent("pokemon-species/\(species)/index.json")
+        let entries = try JSONDecoder().decode(Resource.self, from: Data(contentsOf: file)).flavor_text_entries
+        let version = try #require(entries.last { $0.language.name == "en" }?.version?.name)
+        let versions = try Self.rows("versions.csv")
+        let id = try #require(versions.first { $0["identifier"] == version }?["id"])
+        let name = try #require(try Self.rows("version_names.csv").first { $0["version_id"] == id && $0["local_language_id"] == "9" }?["name"])
+        let environment = try TestEnvironment()
+        let run = await environment.run("dex", String(species), "--no-sprite")
+        let line = run.standardOutput.split(separator: "\n").first { $0.hasPrefix("  Pokédex") }.map(String.init) ?? ""
+        #expect(line.hasSuffix("(\(name))"), "\(line)")
     }
 
     @Test("A Poké Ball at full HP: the known answers of generation 5 and later")

@@ -78,7 +78,7 @@ struct BrowseDetailSource: Sendable {
         var fields = presentation.speciesFields(species).map(BrowseDetail.Field.init)
         fields.append(BrowseDetail.Field(label: tr("browse.detail.held"), value: Translator.current.format.integer(tally.held)))
         fields += presentation.profileFields(species, profile, training: false).map(BrowseDetail.Field.init)
-        fields += presentation.pokedexField(species).map(BrowseDetail.Field.init)
+        fields += presentation.pokedexField(species, game: profile.pokedexGame).map(BrowseDetail.Field.init)
         let big = await cachedBigSprite(species, false)
         return BrowseDetail(
             subject: .species(id), speciesID: id,

@@ -130,7 +130,7 @@ struct DexShowCommand: MydexCommand {
                 "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.joined(separator: ", "),
             ])))
             fields += presentation.profileFields(species, profile)
-            fields += presentation.pokedexField(species)
+            fields += presentation.pokedexField(species, game: profile.pokedexGame)
             try printer.fields(fields, beside: picture)
         }
     }

@@ -53,8 +53,11 @@ struct Presentation: Sendable {
     }
 
     /// The species' Pokédex text as the last field, when there is one.
-    func pokedexField(_ species: Species) -> [(String, String)] {
-        localizer.flavorText(species).map { [(tr("entry.field.pokedex"), $0)] } ?? []
+    /// The Pokédex text, naming its game where the profile knows it ("… (Scarlet)").
+    func pokedexField(_ species: Species, game: String? = nil) -> [(String, String)] {
+        localizer.flavorText(species).map { text in
+            [(tr("entry.field.pokedex"), game.map { tr("entry.pokedex-entry", ["text": text, "game": $0]) } ?? text)]
+        } ?? []
     }
 
     /// "Sparky (Pikachu)" or "Pikachu".

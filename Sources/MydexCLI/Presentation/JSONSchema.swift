@@ -114,6 +114,8 @@ struct SpeciesJSON: Encodable, Sendable {
     /// `dex` only: what it may hold in the wild, `{item, name, rarity, game}` a game (PokeAPI's
     /// item id and version identifier, rarity in percent), in the games' order.
     var heldItems: [HeldItemJSON]?
+    /// `dex` and `show` only: the game `flavorText` is from, by name, where the catalog knows it.
+    var flavorTextGame: String?
 
     struct HeldItemJSON: Encodable, Sendable {
         var item: Int
@@ -245,6 +247,7 @@ struct SpeciesJSON: Encodable, Sendable {
         catchChance = (CatchOdds.pokeBallAtFullHP(captureRate: species.captureRate) * 10_000).rounded() / 10_000
         eggCycles = species.eggCycles
         eggSteps = species.eggCycles.map(CatchOdds.eggSteps)
+        flavorTextGame = profile.pokedexGame
         heldItems = profile.heldItems.isEmpty ? nil
             : profile.heldItems.map { HeldItemJSON(item: $0.item, name: $0.name, rarity: $0.rarity, game: $0.game) }
     }

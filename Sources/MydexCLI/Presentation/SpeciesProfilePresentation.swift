@@ -57,7 +57,7 @@ extension Presentation {
             (tr("show.field.caught"), dateTime(entry.caughtAt)),
         ]
         if let released = entry.releasedAt { fields.append((tr("show.field.released"), dateTime(released))) }
-        return fields + profileFields(species, profile, training: training) + pokedexField(species)
+        return fields + profileFields(species, profile, training: training) + pokedexField(species, game: profile.pokedexGame)
     }
 
     func abilityName(_ ability: String, _ profile: SpeciesProfile) -> String { profile.name("ability", ability) ?? ability }
