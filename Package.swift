@@ -26,13 +26,15 @@ let package = Package(
         // The SQL migrations, embedded into the binary with C23 #embed so that a copied
         // `mydex` binary needs no resource bundle.
         .target(name: "CMydexMigrations"),
-        // The built-in Pokédex: a read-only SQLite image (catalog.sqlite, generated from the
-        // reviewable pokedex.jsonl, pokedex-forms.jsonl and pokedex-moves.jsonl; all committed),
-        // embedded the same way as its pages compressed with zlib (catalog.pages), and read
-        // through a VFS of its own that inflates a page when SQLite reads it.
+        // The built-in Pokédex: a read-only SQLite database, generated from the reviewable
+        // pokedex.jsonl, pokedex-forms.jsonl, pokedex-moves.jsonl and each generation's
+        // pokedex-learnsets-genN.jsonl, embedded the same way as
+        // its pages, most deflated (catalog.pages; all committed), and read through a VFS of
+        // its own that inflates a page when SQLite reads it.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "catalog.sqlite", "catalog.pages"],
+            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "catalog.pages"]
+                + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" },
             // zlib (libz.so.1, loaded with dlopen on the first compressed page) inflates them.
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]
         ),
@@ -163,7 +165,7 @@ let package = Package(
             path: "Tests/ReliabilityRunner"
         ),
         // mydex against the sqlite3 CLI, side by side (docs/PERFORMANCE.md); not part of the app.
-        .executableTarget(name: "MydexBenchmark", path: "Tests/Benchmark"),
+        .executableTarget(name: "MydexBenchmark", dependencies: ["MydexCatalog"], path: "Tests/Benchmark"),
         .testTarget(
             name: "MydexTests",
             dependencies: [

@@ -1,8 +1,8 @@
 // The built-in Pokédex as a read-only SQLite image, embedded with C23 #embed: megabytes compile
 // in about a second this way, where a Swift array literal (.embedInCode) takes minutes and
-// gigabytes. catalog.sqlite is generated from the JSON Lines beside it (the reviewable source)
-// by PokedexGenerator, and catalog.pages from catalog.sqlite: the same pages, each deflated
-// with zlib, which is what the binary carries (half the bytes). SQLite reads it through a
+// gigabytes. PokedexGenerator builds the catalog database from the JSON Lines beside this file
+// (the reviewable source) and writes catalog.pages: the database's pages, most deflated
+// with zlib, which is what the binary carries (two thirds of the bytes). SQLite reads it through a
 // read-only VFS that inflates a page when SQLite asks for it.
 #include "CMydexCatalog.h"
 #include <dlfcn.h>

@@ -295,9 +295,9 @@ public struct BuiltInPokedex: Sendable {
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
-    private struct GameLine: Codable { var game: GameRecord }
+    fileprivate struct GameLine: Codable { var game: GameRecord }
     private struct MoveLine: Codable { var move: MoveRecord }
-    private struct LearnsetLine: Codable { var learnset: LearnsetRecord }
+    fileprivate struct LearnsetLine: Codable { var learnset: LearnsetRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -363,7 +363,13 @@ public struct BuiltInPokedex: Sendable {
             body.append(try encoder.encode(MoveLine(move: record)))
             body.append(UInt8(ascii: "\n"))
         }
-        for record in learnsets.sorted(by: { ($0.pokemon, $0.versionGroup) < ($1.pokemon, $1.versionGroup) }) {
+        // Learnsets by generation (each generation's are a file of their own: `split`), then Pokémon.
+        var generations: [String: Int] = [:]
+        for game in games { generations[game.versionGroup] = game.generation }
+        func order(_ record: LearnsetRecord) -> (Int, Int, String) {
+            (generations[record.versionGroup] ?? 0, record.pokemon, record.versionGroup)
+        }
+        for record in learnsets.sorted(by: { order($0) < order($1) }) {
             body.append(try encoder.encode(LearnsetLine(learnset: record)))
             body.append(UInt8(ascii: "\n"))
         }
@@ -375,21 +381,43 @@ public struct BuiltInPokedex: Sendable {
 }
 
 extension BuiltInPokedex {
-    /// An encoded Pokédex in three files: the header, terms and species; the Pokémon, Pokédex
-    /// and game lines; the moves and learnsets. Their concatenation is the whole (what
-    /// `init(bytes:)` reads).
-    public static func split(_ data: Data) -> (species: Data, forms: Data, moves: Data) {
-        var species = Data(), forms = Data(), moves = Data()
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
-            if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) || line.starts(with: gamePrefix) {
-                forms += line + [UInt8(ascii: "\n")]
-            } else if line.starts(with: movePrefix) || line.starts(with: learnsetPrefix) {
-                moves += line + [UInt8(ascii: "\n")]
+    /// An encoded Pokédex as the files it is kept in, each small enough to review, by the suffix
+    /// of their name: `""` (the header, terms and species), `"-forms"` (Pokémon, Pokédexes and
+    /// games), `"-moves"` (the moves), then `"-learnsets-genN"` (the learnsets of generation N's
+    /// games). Their concatenation in this order is the whole (what `init(bytes:)` reads).
+    public static func split(_ data: Data) -> [(suffix: String, data: Data)] {
+        var parts: [(suffix: String, data: Data)] = [("", Data()), ("-forms", Data()), ("-moves", Data())]
+        var generations: [String: Int] = [:]
+        let decoder = JSONDecoder()
+        func append(_ line: Data.SubSequence, to suffix: String) {
+            if let index = parts.firstIndex(where: { $0.suffix == suffix }) {
+                parts[index].data += line + [UInt8(ascii: "\n")]
             } else {
-                species += line + [UInt8(ascii: "\n")]
+                parts.append((suffix, Data(line) + [UInt8(ascii: "\n")]))
             }
         }
-        return (species, forms, moves)
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            if line.starts(with: gamePrefix), let game = try? decoder.decode(GameLine.self, from: line).game {
+                generations[game.versionGroup] = game.generation
+                append(line, to: "-forms")
+            } else if line.starts(with: pokemonPrefix) || line.starts(with: pokedexPrefix) {
+                append(line, to: "-forms")
+            } else if line.starts(with: movePrefix) {
+                append(line, to: "-moves")
+            } else if line.starts(with: learnsetPrefix) {
+                let generation = (try? decoder.decode(LearnsetLine.self, from: line)).flatMap { generations[$0.learnset.versionGroup] } ?? 0
+                append(line, to: "-learnsets-gen\(generation)")
+            } else {
+                append(line, to: "")
+            }
+        }
+        return parts
+    }
+
+    /// The suffixes of the files a Pokédex is kept in beside `pokedex.jsonl`, in reading order:
+    /// the fixed three, then the learnset files there are, by generation.
+    public static func fileSuffixes(existing: (String) -> Bool) -> [String] {
+        ["", "-forms", "-moves"] + (0...99).map { "-learnsets-gen\($0)" }.filter(existing)
     }
 }
 

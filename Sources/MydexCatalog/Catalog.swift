@@ -24,7 +24,7 @@ public struct Catalog: Sendable {
         start: UnsafeRawPointer(mydex_catalog_bytes()), count: mydex_catalog_length()))
 
     /// An image in memory, paged (as the generator writes `catalog.pages`) or a plain SQLite
-    /// database (`catalog.sqlite`), e.g. one a test just built. It is never freed: images are
+    /// database (`PokedexGenerator --database`), e.g. one a test just built. It is never freed: images are
     /// few and connections may outlive any owner.
     public init(image: Data) {
         let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: max(image.count, 1), alignment: 16)
@@ -92,8 +92,7 @@ public struct Catalog: Sendable {
         guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
     }
 
-    /// A paged image of `database`, as the generator writes `catalog.pages` from
-    /// `catalog.sqlite`: 4 KiB pages (SQLite's), each deflated alone but those of the tables
+    /// A paged image of `database`, as the generator writes `catalog.pages`: 4 KiB pages (SQLite's), each deflated alone but those of the tables
     /// and indexes most commands read (`CatalogSchema.plainTables`), kept as they are.
     public static func paged(_ database: Data) throws -> Data {
         let plain = try plainPages(database)

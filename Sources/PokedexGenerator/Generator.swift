@@ -7,7 +7,8 @@ import PokeAPI
 
 /// Regenerates the built-in Pokédex from real PokeAPI data (a local copy of the API's responses
 /// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl` and
-/// `pokedex-forms.jsonl`, the reviewable source, and `catalog.sqlite` beside it, the image mydex embeds. With
+/// `pokedex-forms.jsonl` and `pokedex-moves.jsonl`, the reviewable source, and `catalog.pages` beside
+/// them, the image mydex embeds (with `--database`, also the plain SQLite database). With
 /// `--image-only` it rebuilds the image from the JSON Lines as they are; with `--sprites-only` it
 /// rebuilds `Sources/CMydexSprites/sprites.bin` from PokéSprite's box sprites instead.
 @main
@@ -27,7 +28,9 @@ struct PokedexGenerator: AsyncParsableCommand {
             of evolving and the names of stats, abilities and the like still come from --csv-dir. \
             Forms, varieties and Pokédexes come from the CSV tables (pokemon_forms.csv, \
             pokemon_form_names.csv, pokemon_form_types.csv, pokedexes.csv, pokemon_dex_numbers.csv, …) \
-            either way. --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
+            either way, and so do the type chart, the games, the moves and every game's learnsets \
+            (moves.csv, move_names.csv, move_effect_prose.csv, move_flavor_text.csv, machines.csv, \
+            pokemon_moves.csv) and wild held items (pokemon_items.csv). --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025, and of the forms the Pokédex at --output \
             says have their own, into the embedded sprite data.
 
@@ -55,29 +58,31 @@ struct PokedexGenerator: AsyncParsableCommand {
         valueName: "path"))
     var formsOutput: String?
 
-    /// The second file: `pokedex-forms.jsonl` beside `pokedex.jsonl`.
-    var formsPath: String {
-        formsOutput ?? ((output as NSString).deletingPathExtension + "-forms." + (output as NSString).pathExtension)
+    /// The file of a part of the Pokédex (`BuiltInPokedex.split`): `pokedex-forms.jsonl`,
+    /// `pokedex-moves.jsonl`, `pokedex-learnsets-gen1.jsonl`… beside `pokedex.jsonl`.
+    func path(_ suffix: String) -> String {
+        if suffix.isEmpty { return output }
+        if suffix == "-forms", let formsOutput { return formsOutput }
+        return (output as NSString).deletingPathExtension + suffix + "." + (output as NSString).pathExtension
     }
 
-    /// The third file: `pokedex-moves.jsonl` beside `pokedex.jsonl`.
-    var movesPath: String {
-        (output as NSString).deletingPathExtension + "-moves." + (output as NSString).pathExtension
-    }
-
-    /// The three files, as one: the header, terms and species, then the Pokémon and Pokédexes,
-    /// then the moves and learnsets.
+    /// The files, as one: the header, terms and species; the Pokémon, Pokédexes and games; the
+    /// moves; the learnsets, generation by generation.
     func readJSONLines() throws -> Data {
         var data = Data()
-        for path in [output, formsPath, movesPath] {
+        let suffixes = BuiltInPokedex.fileSuffixes { FileManager.default.fileExists(atPath: path($0)) }
+        for path in suffixes.map(path) {
             guard let part = try? Data(contentsOf: URL(fileURLWithPath: path)) else { throw GeneratorError.missing(path) }
             data += part
         }
         return data
     }
 
-    @Option(help: ArgumentHelp("Where to write the catalog image (and its compressed pages, as .pages beside it).", valueName: "path"))
-    var image = "Sources/CMydexCatalog/catalog.sqlite"
+    @Option(help: ArgumentHelp("Where to write the catalog image mydex embeds (its pages, most deflated).", valueName: "path"))
+    var image = "Sources/CMydexCatalog/catalog.pages"
+
+    @Option(help: ArgumentHelp("Also write the catalog as a plain SQLite database here (for sqlite3).", valueName: "path"))
+    var database: String?
 
     @Flag(help: "Only rebuild the catalog image from the JSON Lines already at --output.")
     var imageOnly = false
@@ -142,27 +147,27 @@ struct PokedexGenerator: AsyncParsableCommand {
         let data = try BuiltInPokedex.encode(
             source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes,
             games: games, moves: moves, learnsets: learnsets)
-        // Three files, each diffable line by line: the species; the varieties, forms and
-        // Pokédexes; the moves and learnsets (read back as one, in this order).
-        let (speciesLines, formLines, moveLines) = BuiltInPokedex.split(data)
-        try speciesLines.write(to: URL(fileURLWithPath: output), options: .atomic)
-        try formLines.write(to: URL(fileURLWithPath: formsPath), options: .atomic)
-        try moveLines.write(to: URL(fileURLWithPath: movesPath), options: .atomic)
+        // Files each diffable line by line and small enough to review: the species; the
+        // varieties, forms, Pokédexes and games; the moves; each generation's learnsets (read
+        // back as one, in this order). A learnset file of a generation no longer there goes.
+        let parts = BuiltInPokedex.split(data)
+        for suffix in BuiltInPokedex.fileSuffixes(existing: { FileManager.default.fileExists(atPath: path($0)) })
+        where !parts.contains(where: { $0.suffix == suffix }) {
+            try FileManager.default.removeItem(atPath: path(suffix))
+        }
+        for part in parts { try part.data.write(to: URL(fileURLWithPath: path(part.suffix)), options: .atomic) }
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games, \(types.count) types, \(moves.count) moves and \(learnsets.count) learnsets to \(output), \(formsPath) and \(movesPath) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games, \(types.count) types, \(moves.count) moves and \(learnsets.count) learnsets to \(parts.count) files beside \(output) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
 
-    /// Where the paged image goes: beside --image, as `.pages` (`catalog.pages`).
-    var pagesPath: String { (image as NSString).deletingPathExtension + ".pages" }
-
     private func writeImage(from jsonLines: Data, started: Date) throws {
         let bytes = try CatalogBuilder.image(from: BuiltInPokedex(bytes: jsonLines))
-        try bytes.write(to: URL(fileURLWithPath: image), options: .atomic)
-        // What the binary embeds: the same pages, each compressed.
+        if let database { try bytes.write(to: URL(fileURLWithPath: database), options: .atomic) }
+        // What the binary embeds: the database's pages, most deflated.
         let pages = try Catalog.paged(bytes)
-        try pages.write(to: URL(fileURLWithPath: pagesPath), options: .atomic)
-        print("Wrote the catalog image to \(image) (\(bytes.count / 1024) KiB) and \(pagesPath) (\(pages.count / 1024) KiB) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        try pages.write(to: URL(fileURLWithPath: image), options: .atomic)
+        print("Wrote the catalog image to \(image) (\(pages.count / 1024) KiB, \(bytes.count / 1024) KiB inflated) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
     }
 }
 

@@ -7,6 +7,7 @@
 // It is a benchmark, not a test: nothing here is asserted.
 
 import Foundation
+import MydexCatalog
 
 #if canImport(Glibc)
 import Glibc
@@ -290,8 +291,16 @@ let progressQuery = """
     """
 
 /// The catalog image mydex embeds, beside this file's package (the sqlite3 CLI attaches it).
-let catalogImage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources/CMydexCatalog/catalog.sqlite").path
+/// The checkout's `catalog.pages` inflated into a plain SQLite file in the temporary folder
+/// (empty when that fails: the run then stops, saying so), removed when the run ends.
+let catalogImage: String = {
+    let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/CMydexCatalog/catalog.pages")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-benchmark-catalog-\(getpid()).sqlite")
+    guard let paged = try? Data(contentsOf: pages), let database = Catalog.database(paged: paged),
+          (try? database.write(to: file)) != nil else { return "" }
+    return file.path
+}()
 
 /// The sqlite3 CLI on `database` with the catalog attached, running `sql`.
 func sqlite3WithCatalog(_ sqlite3: String, _ database: String, _ sql: String) -> [String] {
@@ -482,8 +491,9 @@ func run() throws {
         throw BenchmarkError("no sqlite3 CLI at \(options.sqlite3): `apt-get install sqlite3`, or pass --sqlite3")
     }
     guard FileManager.default.fileExists(atPath: catalogImage) else {
-        throw BenchmarkError("no catalog image at \(catalogImage): run the benchmark from a checkout")
+        throw BenchmarkError("no catalog image: run the benchmark from a checkout (it reads Sources/CMydexCatalog/catalog.pages)")
     }
+    defer { unlink(catalogImage) }
     let workspace = try Workspace(options: options)
     defer { workspace.remove() }
     let environment = workspace.environment

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// The built-in Pokédex (catalog.pages: catalog.sqlite's pages, each compressed; made by
+/// The built-in Pokédex (catalog.pages: the catalog database's pages, most deflated; made by
 /// PokedexGenerator from the JSON Lines), embedded in the binary.
 const unsigned char *mydex_catalog_bytes(void);
 size_t mydex_catalog_length(void);

@@ -20,9 +20,14 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The committed Pokédex's three JSON Lines files, read as one (species; forms and Pokédexes; moves and learnsets).
-    static let committedPokedexFiles = ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl"].map {
-        repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/\($0)")
+    /// The committed Pokédex's JSON Lines files, read as one (species; forms, Pokédexes and
+    /// games; moves; each generation's learnsets), by suffix.
+    static let committedPokedexSuffixes = BuiltInPokedex.fileSuffixes { suffix in
+        FileManager.default.fileExists(atPath: repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/pokedex\(suffix).jsonl").path)
+    }
+
+    static let committedPokedexFiles = committedPokedexSuffixes.map {
+        repositoryRoot.appendingPathComponent("Sources/CMydexCatalog/pokedex\($0).jsonl")
     }
 
     static func committedPokedex() throws -> Data {
