@@ -106,18 +106,6 @@ extension Pokedex {
         return groups
     }
 
-    /// The Pokémon whose learnsets stand for PokeAPI's Pokémon `pokemonID`: its own, or where
-    /// it has none (a form PokeAPI gives no moves), its species' default Pokémon's.
-    public func learnsetPokemon(_ pokemonID: Int, speciesID: Int) async throws -> Int {
-        try await store.read { db in
-            let own = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM catalog.learnsets WHERE pokemon_id = :id
-                    AND version_group_id IN (SELECT version_group_id FROM catalog.games))
-                """, arguments: ["id": pokemonID]) ?? false
-            return own ? pokemonID : speciesID
-        }
-    }
-
     /// The version groups in which `pokemonID` has a learnset, latest first.
     public func learnsetGroups(pokemonID: Int) async throws -> [GameGroup] {
         let ids = Set(try await store.read { db in

@@ -67,8 +67,13 @@ struct DexMovesCommand: MydexCommand {
         let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
         let pokedex = Pokedex(store: store)
         let name = printer.presentation.formName(found.form, speciesName: printer.localizer.name(found.species))
-        let pokemonID = try await pokedex.learnsetPokemon(found.form.pokemonID, speciesID: found.species.id)
-        let available = try await pokedex.learnsetGroups(pokemonID: pokemonID)
+        // A form PokeAPI gives no moves of its own (Gigantamax Pikachu) learns as its species.
+        var pokemonID = found.form.pokemonID
+        var available = try await pokedex.learnsetGroups(pokemonID: pokemonID)
+        if available.isEmpty, pokemonID != found.species.id {
+            pokemonID = found.species.id
+            available = try await pokedex.learnsetGroups(pokemonID: pokemonID)
+        }
         guard let latest = available.first else {
             throw NothingToShow(tr("dex.moves.error.no-learnset", ["pokemon": name]))
         }
