@@ -72,10 +72,17 @@ struct CryTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("mydex-cry-") }
         }
 
+        /// Written through a descriptor closed on exec: a file another test's child inherited
+        /// open for writing cannot be run (ETXTBSY), and the player after it would play instead.
         private func add(_ name: String, _ body: String) throws {
             let script = directory.appendingPathComponent(name)
-            try "#!/bin/sh\n\(body)\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let bytes = Array("#!/bin/sh\n\(body)\n".utf8)
+            let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+            guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            defer { close(descriptor) }
+            guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+                throw CocoaError(.fileWriteUnknown)
+            }
         }
     }
 
