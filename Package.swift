@@ -33,8 +33,9 @@ let package = Package(
         // its own that inflates a page when SQLite reads it.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "catalog.pages"]
-                + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" },
+            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog.pages"]
+                + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" } + (1...8).map { "pokedex-encounters-gen\($0).jsonl" }
+                + (1...9).map { "pokedex-entries-gen\($0).jsonl" },
             // zlib (libz.so.1, loaded with dlopen on the first compressed page) inflates them.
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]
         ),

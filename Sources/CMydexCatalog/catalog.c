@@ -76,6 +76,8 @@ typedef struct {
     int (*deflateReset)(z_streamp);
     int (*deflateEnd)(z_streamp);
     uLong (*deflateBound)(z_streamp, uLong);
+    int (*deflateSetDictionary)(z_streamp, const Bytef *, uInt);
+    int (*inflateSetDictionary)(z_streamp, const Bytef *, uInt);
 } zlib_functions;
 
 static zlib_functions zlib;
@@ -89,7 +91,7 @@ static void load_zlib(void) {
     zlib_functions found = {
         dlsym(handle, "inflateInit2_"), dlsym(handle, "inflate"), dlsym(handle, "inflateReset"), dlsym(handle, "inflateEnd"),
         dlsym(handle, "deflateInit2_"), dlsym(handle, "deflate"), dlsym(handle, "deflateReset"), dlsym(handle, "deflateEnd"),
-        dlsym(handle, "deflateBound"),
+        dlsym(handle, "deflateBound"), dlsym(handle, "deflateSetDictionary"), dlsym(handle, "inflateSetDictionary"),
     };
     void **slots = (void **)&found;
     for (size_t index = 0; index < sizeof found / sizeof(void *); index++) {
@@ -508,12 +510,18 @@ int mydex_catalog_add_functions(void *connection) {
 
 // MARK: - Small raw deflate streams (the sprites' records)
 
-size_t mydex_deflate_raw(const unsigned char *in, size_t length, unsigned char *out, size_t capacity) {
+size_t mydex_deflate_raw(
+    const unsigned char *in, size_t length, const unsigned char *dictionary, size_t dictionary_length, unsigned char *out,
+    size_t capacity) {
     if (!have_zlib()) return 0;
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     if (zlib.deflateInit2_(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 9, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                            (int)sizeof(z_stream)) != Z_OK) return 0;
+    if (dictionary_length > 0 && zlib.deflateSetDictionary(&stream, dictionary, (uInt)dictionary_length) != Z_OK) {
+        zlib.deflateEnd(&stream);
+        return 0;
+    }
     stream.next_in = (Bytef *)in;
     stream.avail_in = (uInt)length;
     stream.next_out = out;
@@ -523,11 +531,18 @@ size_t mydex_deflate_raw(const unsigned char *in, size_t length, unsigned char *
     return written;
 }
 
-int mydex_inflate_raw(const unsigned char *in, size_t length, unsigned char *out, size_t out_length) {
+int mydex_inflate_raw(
+    const unsigned char *in, size_t length, const unsigned char *dictionary, size_t dictionary_length, unsigned char *out,
+    size_t out_length) {
     if (!have_zlib()) return 0;
     z_stream stream;
     memset(&stream, 0, sizeof stream);
     if (zlib.inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, (int)sizeof(z_stream)) != Z_OK) return 0;
+    // A raw stream takes its preset dictionary before any input.
+    if (dictionary_length > 0 && zlib.inflateSetDictionary(&stream, dictionary, (uInt)dictionary_length) != Z_OK) {
+        zlib.inflateEnd(&stream);
+        return 0;
+    }
     stream.next_in = (Bytef *)in;
     stream.avail_in = (uInt)length;
     stream.next_out = out;

@@ -60,6 +60,12 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
         return SafeText(rendered: cut, plain: cut)
     }
 
+    /// `self` (unstyled text) in lines of at most `width` columns, broken as prose is (`TextWrap`).
+    func wrapped(toWidth width: Int) -> [SafeText] {
+        guard TerminalText.displayWidth(plain) > width else { return [self] }
+        return TextWrap.lines(plain, width: width).map { SafeText(rendered: $0, plain: $0) }
+    }
+
     /// `self` in `style`, when colour is on.
     func styled(_ style: Style, if enabled: Bool) -> SafeText {
         enabled ? SafeText(rendered: style.rawValue + rendered + "\u{1B}[0m", plain: plain) : self

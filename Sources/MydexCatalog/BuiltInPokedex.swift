@@ -282,6 +282,11 @@ public struct BuiltInPokedex: Sendable {
         public var games: [GameRecord] = []
         public var moves: [MoveRecord] = []
         public var learnsets: [LearnsetRecord] = []
+        public var locations: [LocationRecord] = []
+        public var encounterMethods: [EncounterMethodRecord] = []
+        public var encounterConditions: [EncounterConditionRecord] = []
+        public var encounters: [EncounterRecord] = []
+        public var entries: [EntriesRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
@@ -292,12 +297,22 @@ public struct BuiltInPokedex: Sendable {
     static let gamePrefix = Data(#"{"game":"#.utf8)
     static let movePrefix = Data(#"{"move":"#.utf8)
     static let learnsetPrefix = Data(#"{"learnset":"#.utf8)
+    static let locationPrefix = Data(#"{"location":"#.utf8)
+    static let encounterMethodPrefix = Data(#"{"encounterMethod":"#.utf8)
+    static let encounterConditionPrefix = Data(#"{"encounterCondition":"#.utf8)
+    static let encountersPrefix = Data(#"{"encounters":"#.utf8)
+    static let entriesPrefix = Data(#"{"entries":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
     fileprivate struct GameLine: Codable { var game: GameRecord }
     private struct MoveLine: Codable { var move: MoveRecord }
     fileprivate struct LearnsetLine: Codable { var learnset: LearnsetRecord }
+    private struct LocationLine: Codable { var location: LocationRecord }
+    private struct EncounterMethodLine: Codable { var encounterMethod: EncounterMethodRecord }
+    private struct EncounterConditionLine: Codable { var encounterCondition: EncounterConditionRecord }
+    fileprivate struct EncountersLine: Codable { var encounters: EncounterRecord }
+    fileprivate struct EntriesLine: Codable { var entries: EntriesRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -318,6 +333,16 @@ public struct BuiltInPokedex: Sendable {
                     records.learnsets.append(try decoder.decode(LearnsetLine.self, from: line).learnset)
                 } else if line.starts(with: Self.movePrefix) {
                     records.moves.append(try decoder.decode(MoveLine.self, from: line).move)
+                } else if line.starts(with: Self.entriesPrefix) {
+                    records.entries.append(try decoder.decode(EntriesLine.self, from: line).entries)
+                } else if line.starts(with: Self.encountersPrefix) {
+                    records.encounters.append(try decoder.decode(EncountersLine.self, from: line).encounters)
+                } else if line.starts(with: Self.locationPrefix) {
+                    records.locations.append(try decoder.decode(LocationLine.self, from: line).location)
+                } else if line.starts(with: Self.encounterMethodPrefix) {
+                    records.encounterMethods.append(try decoder.decode(EncounterMethodLine.self, from: line).encounterMethod)
+                } else if line.starts(with: Self.encounterConditionPrefix) {
+                    records.encounterConditions.append(try decoder.decode(EncounterConditionLine.self, from: line).encounterCondition)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -332,7 +357,9 @@ public struct BuiltInPokedex: Sendable {
     public static func encode(
         source: String, types: [TypeRecord], terms: [TermRecord] = [], species: [Species],
         pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = [], games: [GameRecord] = [],
-        moves: [MoveRecord] = [], learnsets: [LearnsetRecord] = []
+        moves: [MoveRecord] = [], learnsets: [LearnsetRecord] = [], locations: [LocationRecord] = [],
+        encounterMethods: [EncounterMethodRecord] = [], encounterConditions: [EncounterConditionRecord] = [],
+        encounters: [EncounterRecord] = [], entries: [EntriesRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -373,6 +400,34 @@ public struct BuiltInPokedex: Sendable {
             body.append(try encoder.encode(LearnsetLine(learnset: record)))
             body.append(UInt8(ascii: "\n"))
         }
+        // The places and the ways of meeting Pokémon, then each generation's encounter tables
+        // (a file a generation too), game by game in release order, area by area.
+        for record in locations.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(LocationLine(location: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in encounterMethods.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(EncounterMethodLine(encounterMethod: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in encounterConditions.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(EncounterConditionLine(encounterCondition: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        var releaseOrder: [String: Int] = [:]
+        for game in games { releaseOrder[game.versionGroup] = game.order }
+        func encounterOrder(_ record: EncounterRecord) -> (Int, Int, String, Int) {
+            (generations[record.versionGroup] ?? 0, releaseOrder[record.versionGroup] ?? 0, record.versionGroup, record.area)
+        }
+        for record in encounters.sorted(by: { encounterOrder($0) < encounterOrder($1) }) {
+            body.append(try encoder.encode(EncountersLine(encounters: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        // Every game's Pokédex entries, species by species (a file a generation of species).
+        for record in entries.sorted(by: { ($0.species, $0.language) < ($1.species, $1.language) }) {
+            body.append(try encoder.encode(EntriesLine(entries: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
         let version = ContentHash.hex(body + (try encoder.encode(sortedTypes)))
         let header = Header(
             format: currentFormat, version: version, source: source, speciesCount: species.count, types: sortedTypes)
@@ -383,11 +438,16 @@ public struct BuiltInPokedex: Sendable {
 extension BuiltInPokedex {
     /// An encoded Pokédex as the files it is kept in, each small enough to review, by the suffix
     /// of their name: `""` (the header, terms and species), `"-forms"` (Pokémon, Pokédexes and
-    /// games), `"-moves"` (the moves), then `"-learnsets-genN"` (the learnsets of generation N's
-    /// games). Their concatenation in this order is the whole (what `init(bytes:)` reads).
+    /// games), `"-moves"` (the moves), `"-learnsets-genN"` (the learnsets of generation N's
+    /// games), `"-places"` (places, ways of meeting Pokémon and their conditions),
+    /// `"-encounters-genN"` (the encounter tables of generation N's games), then
+    /// `"-entries-genN"` (every game's Pokédex entries of generation N's species). Their
+    /// concatenation in this order is the whole (what `init(bytes:)` reads).
     public static func split(_ data: Data) -> [(suffix: String, data: Data)] {
         var parts: [(suffix: String, data: Data)] = [("", Data()), ("-forms", Data()), ("-moves", Data())]
         var generations: [String: Int] = [:]
+        var speciesGenerations: [Int: Int] = [:]
+        struct SpeciesGeneration: Decodable { var id: Int; var generation: Int? }
         let decoder = JSONDecoder()
         func append(_ line: Data.SubSequence, to suffix: String) {
             if let index = parts.firstIndex(where: { $0.suffix == suffix }) {
@@ -407,7 +467,20 @@ extension BuiltInPokedex {
             } else if line.starts(with: learnsetPrefix) {
                 let generation = (try? decoder.decode(LearnsetLine.self, from: line)).flatMap { generations[$0.learnset.versionGroup] } ?? 0
                 append(line, to: "-learnsets-gen\(generation)")
+            } else if line.starts(with: locationPrefix) || line.starts(with: encounterMethodPrefix)
+                || line.starts(with: encounterConditionPrefix) {
+                append(line, to: "-places")
+            } else if line.starts(with: encountersPrefix) {
+                let generation = (try? decoder.decode(EncountersLine.self, from: line))
+                    .flatMap { generations[$0.encounters.versionGroup] } ?? 0
+                append(line, to: "-encounters-gen\(generation)")
+            } else if line.starts(with: entriesPrefix) {
+                let generation = (try? decoder.decode(EntriesLine.self, from: line)).flatMap { speciesGenerations[$0.entries.species] } ?? 0
+                append(line, to: "-entries-gen\(generation)")
             } else {
+                if !line.starts(with: termPrefix), let species = try? decoder.decode(SpeciesGeneration.self, from: line) {
+                    speciesGenerations[species.id] = species.generation
+                }
                 append(line, to: "")
             }
         }
@@ -415,9 +488,12 @@ extension BuiltInPokedex {
     }
 
     /// The suffixes of the files a Pokédex is kept in beside `pokedex.jsonl`, in reading order:
-    /// the fixed three, then the learnset files there are, by generation.
+    /// the fixed three, the learnset files there are by generation, the places, the encounter
+    /// files there are by generation, then the Pokédex entries' by generation.
     public static func fileSuffixes(existing: (String) -> Bool) -> [String] {
         ["", "-forms", "-moves"] + (0...99).map { "-learnsets-gen\($0)" }.filter(existing)
+            + ["-places"].filter(existing) + (0...99).map { "-encounters-gen\($0)" }.filter(existing)
+            + (0...99).map { "-entries-gen\($0)" }.filter(existing)
     }
 }
 

@@ -181,7 +181,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "9"
+    static let format = "10"
 
     /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
     /// catches, searches and species' pages read many pages of (names, types, forms, the
@@ -396,6 +396,99 @@ enum CatalogSchema {
             rarity INTEGER NOT NULL,
             PRIMARY KEY (pokemon_id, game_id, item)
         ) STRICT, WITHOUT ROWID;
+        -- Places (PokeAPI's locations: routes, towns, caves) and their areas (a cave's floors;
+        -- most places have one, unnamed), with their names: a place's in every language
+        -- PokeAPI has (with a search key), an area's whole name where PokeAPI gives one
+        -- (English, French, German).
+        CREATE TABLE locations (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            region TEXT
+        ) STRICT;
+        CREATE TABLE location_names (
+            location_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (location_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE location_areas (
+            id INTEGER PRIMARY KEY,
+            location_id INTEGER NOT NULL,
+            identifier TEXT
+        ) STRICT;
+        CREATE INDEX location_areas_location ON location_areas(location_id);
+        CREATE TABLE location_area_names (
+            area_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (area_id, language)
+        ) STRICT, WITHOUT ROWID;
+        -- The ways of meeting Pokémon (walking, each rod, surfing, a gift…) in the games'
+        -- order, and the values of the conditions of an encounter (`time-night` of `time`),
+        -- grouped in sets: an encounter holds when every value of its set does (set 0: none).
+        CREATE TABLE encounter_methods (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            sort_order INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE encounter_conditions (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE,
+            condition TEXT NOT NULL,
+            is_default INTEGER NOT NULL
+        ) STRICT;
+        -- The values each condition takes in a version group's tables: the states of the
+        -- world its encounters are worked out over (EncounterChances).
+        CREATE TABLE encounter_group_conditions (
+            version_group_id INTEGER NOT NULL,
+            condition_id INTEGER NOT NULL,
+            PRIMARY KEY (version_group_id, condition_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE encounter_condition_sets (
+            set_id INTEGER NOT NULL,
+            condition_id INTEGER NOT NULL,
+            PRIMARY KEY (set_id, condition_id)
+        ) STRICT, WITHOUT ROWID;
+        -- Every slot of every encounter table (PokeAPI's slot ids): its method and rarity (the
+        -- percent of encounters it gives); and every Pokémon met in a slot of an area in a
+        -- version group's games, at these levels, under a set of conditions, in the games of
+        -- the group `games` says (a bit a game, in PokeAPI's order of versions). Keyed by
+        -- Pokémon first: where a Pokémon lives is a seek; what lives in a place reads the
+        -- table whole.
+        CREATE TABLE encounter_slots (
+            id INTEGER PRIMARY KEY,
+            method_id INTEGER NOT NULL,
+            rarity INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE encounters (
+            pokemon_id INTEGER NOT NULL,
+            version_group_id INTEGER NOT NULL,
+            area_id INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            condition_set INTEGER NOT NULL,
+            min_level INTEGER NOT NULL,
+            max_level INTEGER NOT NULL,
+            games INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, version_group_id, area_id, slot, condition_set, min_level, max_level, games)
+        ) STRICT, WITHOUT ROWID;
+        -- Every game's Pokédex entries of each species in each language (EntryCompression):
+        -- `texts`, one a line, deflated with the language's dictionary (`length` bytes
+        -- inflated; an empty line is the species' current text, in `species_texts`), and
+        -- `games`, the ids of each text's games ("1,2 3": Red and Blue show the first text,
+        -- Yellow the second).
+        CREATE TABLE species_entries (
+            species_id INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            games TEXT NOT NULL,
+            length INTEGER NOT NULL,
+            texts BLOB NOT NULL,
+            PRIMARY KEY (species_id, language)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE entry_dictionaries (
+            language TEXT PRIMARY KEY,
+            dictionary BLOB NOT NULL
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,
             defending TEXT NOT NULL,
@@ -609,6 +702,8 @@ public enum CatalogBuilder {
                 }
             }
             try insertMoves(records, db)
+            try insertEncounters(records, db)
+            try insertEntries(records, db)
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
             for record in terms {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {

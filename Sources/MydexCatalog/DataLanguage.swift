@@ -21,7 +21,7 @@ public enum DataLanguage {
     /// `fallbacks` in SQL, for a language that is bound rather than known when the SQL is
     /// written: the nearest language of `language` (an expression, e.g. `:language`), else NULL.
     /// It depends on the bound value alone, so SQLite computes it once and still finds rows by key.
-    static func nearestSQL(_ language: String) -> String {
+    package static func nearestSQL(_ language: String) -> String {
         "(CASE \(language) "
             + nearest.sorted { $0.key < $1.key }.map { "WHEN '\($0.key)' THEN '\($0.value)' " }.joined()
             + "END)"

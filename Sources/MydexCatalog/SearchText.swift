@@ -63,6 +63,23 @@ public enum SearchText {
 }
 
 extension SearchText {
+    /// The names (up to `count`) nearest `text` among `candidates`, each a name to show and the
+    /// keys it is known by (its identifier's and each language's): a key that starts with the
+    /// text first, then keys a few letters off, the nearest first: "did you mean".
+    public static func nearest(to text: String, among candidates: [(name: String, keys: [String])], count: Int = 3) -> [String] {
+        let wanted = normalized(text)
+        let limit = max(2, wanted.count / 3)
+        return candidates.compactMap { candidate -> (name: String, rank: (Int, Int))? in
+            let ranks = candidate.keys.map { key -> (Int, Int) in
+                if key.hasPrefix(wanted) { return (0, 0) }
+                if abs(key.count - wanted.count) > limit { return (2, .max) }
+                return (1, distance(wanted, key))
+            }
+            guard let best = ranks.min(by: { $0 < $1 }), best.0 == 0 || best.1 <= limit else { return nil }
+            return (candidate.name, best)
+        }.sorted { ($0.rank.0, $0.rank.1, $0.name) < ($1.rank.0, $1.rank.1, $1.name) }.prefix(count).map(\.name)
+    }
+
     /// `search_key(text)` in SQL: the same normalization, so the catalog's precomputed keys and
     /// keys computed at query time (nicknames, fetched names) compare equal.
     package static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in

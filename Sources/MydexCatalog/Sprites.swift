@@ -149,7 +149,7 @@ public struct SpriteCatalog: Sendable {
             sprite = Array(bytes[start..<(start + stored)])
         } else {
             let done = sprite.withUnsafeMutableBufferPointer { out in
-                mydex_inflate_raw(bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + start }, stored, out.baseAddress, length)
+                mydex_inflate_raw(bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + start }, stored, nil, 0, out.baseAddress, length)
             }
             guard done != 0 else { return nil }
         }
@@ -221,7 +221,7 @@ public struct SpriteCatalog: Sendable {
         var deflated = [UInt8](repeating: 0, count: sprite.count + 64)
         let written = sprite.withUnsafeBufferPointer { input in
             deflated.withUnsafeMutableBufferPointer { out in
-                mydex_deflate_raw(input.baseAddress, input.count, out.baseAddress, out.count)
+                mydex_deflate_raw(input.baseAddress, input.count, nil, 0, out.baseAddress, out.count)
             }
         }
         guard written > 0 else { throw DamagedData(reason: "no zlib (libz.so.1) to deflate \(name)") }

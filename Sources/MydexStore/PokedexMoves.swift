@@ -85,7 +85,17 @@ extension Pokedex {
                 WHERE EXISTS (SELECT 1 FROM catalog.learnsets l WHERE l.version_group_id = g.version_group_id)
                 """)
         })
-        return try await groups(of: try await games()).filter { ids.contains($0.id) }
+        return try await gameGroups(ids: ids)
+    }
+
+    /// Every version group, in release order.
+    public func gameGroups() async throws -> [GameGroup] {
+        try await groups(of: try await games())
+    }
+
+    /// The version groups whose ids are `ids`, in release order.
+    func gameGroups(ids: Set<Int>) async throws -> [GameGroup] {
+        try await groups(of: try await games()).filter { ids.contains($0.id) }
     }
 
     private func groups(of games: [Game]) async throws -> [GameGroup] {
@@ -115,7 +125,7 @@ extension Pokedex {
                 WHERE EXISTS (SELECT 1 FROM catalog.learnsets l WHERE l.version_group_id = g.version_group_id AND l.pokemon_id = ?)
                 """, arguments: [pokemonID])
         })
-        return try await groups(of: try await games()).filter { ids.contains($0.id) }.reversed()
+        return try await gameGroups(ids: ids).reversed()
     }
 
     /// What `pokemonID` learns in the version group `groupID`: level-up in the game's order,
@@ -248,7 +258,7 @@ extension Pokedex {
                             IS NOT NULL)
                 """, arguments: [moveID])
         })
-        return try await groups(of: try await games()).filter { ids.contains($0.id) }.reversed()
+        return try await gameGroups(ids: ids).reversed()
     }
 
     /// The Pokémon that learn move `id` in version group `groupID`, by method, then in
@@ -266,17 +276,7 @@ extension Pokedex {
                     WHERE l.version_group_id = :group)
                 SELECT f.pokemon_id, p.species_id, f.method, f.levels,
                     (SELECT item FROM catalog.machines WHERE version_group_id = :group AND move_id = :move) AS machine,
-                    coalesce(
-                        CASE WHEN p.is_default THEN NULL ELSE (
-                            SELECT coalesce(fl.name, fn.name, fe.name) FROM catalog.forms fo
-                            LEFT JOIN catalog.form_names fl ON fl.form_id = fo.id AND fl.language = :language
-                            LEFT JOIN catalog.form_names fn ON fn.form_id = fo.id AND fn.language = \(SpeciesSQL.nearestLanguage)
-                            LEFT JOIN catalog.form_names fe ON fe.form_id = fo.id AND fe.language = 'en'
-                            WHERE fo.pokemon_id = f.pokemon_id ORDER BY fo.sort_order, fo.id LIMIT 1) END,
-                        (SELECT name FROM pokedex_names WHERE species_id = p.species_id AND language = :language),
-                        (SELECT name FROM pokedex_names WHERE species_id = p.species_id AND language = \(SpeciesSQL.nearestLanguage)),
-                        (SELECT name FROM pokedex_names WHERE species_id = p.species_id AND language = 'en'),
-                        p.identifier) AS name
+                    \(Self.pokemonName("f.pokemon_id", "p")) AS name
                 FROM found f JOIN catalog.pokemon p ON p.id = f.pokemon_id
                 WHERE f.levels IS NOT NULL
                 ORDER BY CASE f.method WHEN 'level-up' THEN 0 WHEN 'machine' THEN 1 WHEN 'egg' THEN 2 WHEN 'tutor' THEN 3 ELSE 4 END,

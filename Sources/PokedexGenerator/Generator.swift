@@ -30,7 +30,10 @@ struct PokedexGenerator: AsyncParsableCommand {
             pokemon_form_names.csv, pokemon_form_types.csv, pokedexes.csv, pokemon_dex_numbers.csv, …) \
             either way, and so do the type chart, the games, the moves and every game's learnsets \
             (moves.csv, move_names.csv, move_effect_prose.csv, move_flavor_text.csv, machines.csv, \
-            pokemon_moves.csv) and wild held items (pokemon_items.csv). --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
+            pokemon_moves.csv), wild held items (pokemon_items.csv) and where each Pokémon is met \
+            (locations.csv, location_names.csv, location_areas.csv, location_area_prose.csv, \
+            encounters.csv, encounter_slots.csv, encounter_methods.csv, encounter_condition*.csv), \
+            and every game's Pokédex entries (pokemon_species_flavor_text.csv). --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025, and of the forms the Pokédex at --output \
             says have their own, into the embedded sprite data.
 
@@ -144,9 +147,12 @@ struct PokedexGenerator: AsyncParsableCommand {
         let chartedTypes = try TypeChartSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(types)
         let games = try GameSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let (moves, learnsets) = try MoveSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
+        let places = try EncounterSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
+        let entries = try EntrySource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load(games: games)
         let data = try BuiltInPokedex.encode(
-            source: source, types: chartedTypes, terms: terms, species: species, pokemon: pokemon, pokedexes: pokedexes,
-            games: games, moves: moves, learnsets: learnsets)
+            source: source, types: chartedTypes, terms: terms + places.terms, species: species, pokemon: pokemon,
+            pokedexes: pokedexes, games: games, moves: moves, learnsets: learnsets, locations: places.locations, encounterMethods: places.methods,
+            encounterConditions: places.conditions, encounters: places.encounters, entries: entries)
         // Files each diffable line by line and small enough to review: the species; the
         // varieties, forms, Pokédexes and games; the moves; each generation's learnsets (read
         // back as one, in this order). A learnset file of a generation no longer there goes.
@@ -157,7 +163,7 @@ struct PokedexGenerator: AsyncParsableCommand {
         }
         for part in parts { try part.data.write(to: URL(fileURLWithPath: path(part.suffix)), options: .atomic) }
         let header = try BuiltInPokedex(bytes: data).header()
-        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games, \(types.count) types, \(moves.count) moves and \(learnsets.count) learnsets to \(parts.count) files beside \(output) (\(data.count / 1024) KiB, version \(header.version))")
+        print("Wrote \(species.count) species, \(pokemon.count) Pokémon, \(pokemon.reduce(0) { $0 + $1.forms.count }) forms, \(pokedexes.count) Pokédexes, \(games.count) games, \(types.count) types, \(moves.count) moves, \(learnsets.count) learnsets, \(places.locations.count) places and \(places.encounters.reduce(0) { $0 + $1.slots.count }) encounter slots and \(entries.reduce(0) { $0 + $1.texts.count }) Pokédex entries to \(parts.count) files beside \(output) (\(data.count / 1024) KiB, version \(header.version))")
         try writeImage(from: data, started: started)
     }
 

@@ -81,9 +81,10 @@ struct GeneratorSourceTests {
             try table("type_efficacy_past.csv", "damage_type_id,target_type_id,damage_factor,generation_id\n12,10,100,1\n")
             // Charmander was Grass in generation 1 (not so: a test of the table's reading).
             try table("pokemon_types_past.csv", "pokemon_id,generation_id,type_id,slot\n4,1,12,1\n")
-            // Two games of one version group, named in English and Korean.
-            try table("version_groups.csv", "id,identifier,generation_id,order\n5,ruby-sapphire,3,7\n7,firered-leafgreen,3,8\n")
-            try table("versions.csv", "id,version_group_id,identifier\n10,7,firered\n11,7,leafgreen\n")
+            // Two games of one version group, named in English and Korean (and Red and Blue, for
+            // the Pokédex entries).
+            try table("version_groups.csv", "id,identifier,generation_id,order\n1,red-blue,1,3\n5,ruby-sapphire,3,7\n7,firered-leafgreen,3,8\n")
+            try table("versions.csv", "id,version_group_id,identifier\n1,1,red\n2,1,blue\n10,7,firered\n11,7,leafgreen\n")
             try table("version_names.csv", "version_id,local_language_id,name\n10,9,FireRed\n10,3,파이어레드\n11,9,LeafGreen\n")
             // Two fire moves and a grass one; a shadow move (from 10001) is not counted.
             try table("moves.csv", """
@@ -182,6 +183,44 @@ struct GeneratorSourceTests {
             try table("pokedexes.csv", "id,region_id,identifier,is_main_series\n1,,national,1\n2,1,kanto,1\n")
             try table("pokedex_prose.csv", "pokedex_id,local_language_id,name,description\n1,9,National,x\n2,9,Kanto,y\n2,3,관동,z\n")
             try table("pokemon_dex_numbers.csv", "species_id,pokedex_id,pokedex_number\n1,1,1\n2,1,2\n2,2,4\n1,2,1\n")
+            // Charmander in FireRed's Viridian Forest (one of two areas, the second unnamed but by
+            // PokeAPI's "Road"): two slots, one listed twice, one at night only, and one slot in
+            // FireRed alone; a gift in LeafGreen.
+            try table("locations.csv", "id,region_id,identifier\n155,1,viridian-forest\n99,1,kanto-route-2\n")
+            try table("location_names.csv", "location_id,local_language_id,name,subtitle\n155,9,Viridian Forest,\n155,3,상록숲,\n99,9,Route 2,\n")
+            try table("location_areas.csv", "id,location_id,game_index,identifier\n321,155,138,\n296,99,113,south-towards-viridian-city\n")
+            try table("location_area_prose.csv", """
+                location_area_id,local_language_id,name
+                321,9,Viridian Forest
+                296,9,"Road 2 (south, towards Viridian City)"
+
+                """)
+            try table("encounter_methods.csv", "id,identifier,order\n1,walk,1\n18,gift, 18\n")
+            try table("encounter_conditions.csv", "id,identifier\n2,time\n")
+            try table("encounter_condition_values.csv", "id,encounter_condition_id,identifier,is_default\n3,2,time-morning,0\n5,2,time-night,0\n")
+            try table("encounter_slots.csv", "id,version_group_id,encounter_method_id,slot,rarity\n219,7,1,1,20\n220,7,1,2,10\n221,7,1,3,5\n300,7,18,,100\n")
+            try table("encounters.csv", """
+                id,version_id,location_area_id,encounter_slot_id,pokemon_id,min_level,max_level
+                1,10,321,219,4,3,5
+                2,11,321,219,4,3,5
+                3,10,321,219,4,3,5
+                4,10,321,220,4,4,4
+                5,11,321,220,4,4,4
+                6,10,296,221,4,6,6
+                7,11,296,300,4,10,10
+
+                """)
+            try table("encounter_condition_value_map.csv", "encounter_id,encounter_condition_value_id\n4,5\n5,5\n")
+            // Bulbasaur's entries: Red and Blue share one; FireRed's is its own; Korean has FireRed's.
+            try table("pokemon_species_flavor_text.csv", """
+                species_id,version_id,language_id,flavor_text
+                1,1,9,"A strange seed was
+                planted on its back."
+                1,2,9,A strange seed was planted on its back.
+                1,10,9,There is a plant seed on its back.
+                1,10,3,등에 식물의 씨앗이 있다.
+
+                """)
             try table("pokemon_species.csv", """
                 id,identifier,generation_id,evolves_from_species_id,evolution_chain_id,color_id,shape_id,habitat_id,gender_rate,capture_rate,base_happiness,is_baby,hatch_counter,has_gender_differences,growth_rate_id,forms_switchable,is_legendary,is_mythical,order,conquest_order
                 1,bulbasaur,1,,1,5,8,3,1,45,70,0,20,0,4,0,0,0,1,
@@ -350,6 +389,28 @@ struct GeneratorSourceTests {
         #expect(korean?.effectGame?.identifier == "firered-leafgreen")
         #expect(try await dex.moves(matching: "불꽃 세례").map { $0.identifier } == ["ember"])
         #expect(try await dex.heldItems(pokemonID: 4).map { "\($0.game) \($0.item) \($0.rarity)" } == ["firered 132 50"])
+        // Encounters: a slot listed twice counts once; FireRed and LeafGreen share a table, not
+        // the route's slot; PokeAPI's "Road 2" is Route 2 in English.
+        let met = try await dex.encounters(pokemonIDs: [4]).map { encounter in
+            "\(encounter.game) \(encounter.areaName ?? encounter.locationName) \(encounter.method) \(encounter.minLevel)-\(encounter.maxLevel) \(encounter.chance) \(encounter.conditions)"
+        }
+        #expect(met == [
+            "firered Route 2 (south, towards Viridian City) walk 6-6 5 []",
+            "firered Viridian Forest walk 3-5 20 []", "firered Viridian Forest walk 4-4 10 [\"time-night\"]",
+            "leafgreen Route 2 (south, towards Viridian City) gift 10-10 100 []",
+            "leafgreen Viridian Forest walk 3-5 20 []", "leafgreen Viridian Forest walk 4-4 10 [\"time-night\"]",
+        ])
+        #expect(try await Pokedex(store: store.reading(in: "ko")).places(matching: "viridian-forest").map(\.name) == ["상록숲"])
+        // Every game's Pokédex entries: Red's and Blue's are one text; Korean has FireRed's only,
+        // and shows that alone (English stands in only for a language with none).
+        let entries = try await dex.pokedexEntries(speciesID: 1).map { "\($0.games.map(\.identifier)) \($0.text)" }
+        #expect(entries == [
+            "[\"red\", \"blue\"] A strange seed was planted on its back.", "[\"firered\"] There is a plant seed on its back.",
+        ])
+        let koreanEntries = try await Pokedex(store: store.reading(in: "ko")).pokedexEntries(speciesID: 1)
+        #expect(koreanEntries.map { "\($0.language) \($0.games.map(\.identifier))" } == ["ko [\"firered\"]"])
+        let czechEntries = try await Pokedex(store: store.reading(in: "cs")).pokedexEntries(speciesID: 1)
+        #expect(czechEntries.map { "\($0.language) \($0.games.map(\.identifier))" } == ["en [\"red\", \"blue\"]", "en [\"firered\"]"])
     }
 
     @Test("The command against a live PokeAPI fetches every species and type")

@@ -1,7 +1,7 @@
 import Foundation
 import MydexCLI
 @testable import MydexCatalog
-import MydexStore
+@testable import MydexStore
 import Testing
 
 /// mydex used end to end in other languages: every command, the main error paths and every
@@ -14,9 +14,12 @@ struct LanguageTranscriptTests {
         ["catch"], ["catch", "--count", "3"], ["catch", "--seed", "7"], ["list"], ["list", "--sort", "dex"],
         ["list", "--group"], ["list", "--favorites"], ["show", "1"], ["nickname", "1", "번개"], ["nickname", "2", "Sparky"],
         ["favorite", "1"], ["show", "1"], ["release", "2"], ["release", "1"], ["release", "1", "--force"],
-        ["unrelease", "1"], ["unfavorite", "1"], ["history"], ["stats"], ["dex", "25"], ["dex", "6"], ["dex", "list", "--generation", "1", "--limit", "5"],
+        ["unrelease", "1"], ["unfavorite", "1"], ["history"], ["stats"], ["dex", "25"], ["dex", "charizard"], ["dex", "list", "--generation", "1", "--limit", "5"],
         ["dex", "37", "--form", "alola"], ["dex", "type", "fire"], ["dex", "type", "normal"],
         ["dex", "moves", "pikachu", "--game", "firered"], ["dex", "move", "thunderbolt"], ["dex", "move", "surf", "--game", "firered", "--method", "tutor"],
+        ["dex", "where", "pikachu", "--game", "firered"], ["dex", "where", "--at", "viridian-forest", "--game", "firered"],
+        ["dex", "where", "starly", "--game", "diamond", "--at", "route-201"], ["dex", "where", "raichu", "--game", "firered"],
+        ["dex", "where", "pichu"], ["dex", "bulbasaur", "--all-entries", "--no-sprite"],
         ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
         ["search", "pika"], ["box"], ["sprite", "25"], ["backup"], ["backup", "--list"], ["export", "collection.csv"],
         ["import", "collection.csv", "--dry-run"], ["restore", "collection.csv", "--dry-run"],
@@ -24,13 +27,15 @@ struct LanguageTranscriptTests {
         ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["dex", "type", "fyre"], ["import", "missing.csv"],
         ["dex", "move", "thunderbolr"], ["dex", "moves", "sylveon", "--game", "red"], ["dex", "moves", "pikachu", "--game", "firered", "--method", "egg"],
         ["list", "--type", "firee"], ["nickname", "3", ""],
+        ["dex", "where", "pikachu", "--game", "scarlet"], ["dex", "where", "--at", "viridian forrest"], ["dex", "where", "--at", "route 1"],
+        ["dex", "where"], ["dex", "where", "--at", "pallet-town", "--game", "red"],
     ]
 
     /// Everything after `mydex` that prints help.
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
                         "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import"]
-        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "sync", "--help"]]
+        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "where", "--help"], ["dex", "sync", "--help"]]
     }
 
     static func environment(_ language: String) throws -> TestEnvironment {
@@ -49,7 +54,7 @@ struct LanguageTranscriptTests {
     /// Words that are never translated: commands, brands, formats.
     static let untranslated: Set<String> = [
         "mydex", "catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history", "backup",
-        "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type", "moves", "move",
+        "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type", "moves", "move", "where",
         "PokeAPI", "SQLite", "JSON", "CSV", "TOML", "csv", "json", "toml", "sqlite", "libcurl", "libpng", "XDG", "y", "N",
         "UTF", "ID", "ms", "en", "ko", "ja", "fr", "de", "es", "it", "cs", "zh", "hrkt", "roma", "hans", "hant", "br", "HP", "png", "ogg", "wav", "Ogg", "PNG", "URL", "http", "https", "paplay", "aplay", "ffplay", "mpv",
     ]
@@ -87,8 +92,17 @@ struct LanguageTranscriptTests {
         let store = try CollectionStore.inMemory(now: Date(), language: "en")
         let pokedex = Pokedex(store: store)
         let forms = try await pokedex.forms(ids: Array(1...Catalog.firstFormID + 1000)).values
+        // Places PokeAPI names in English only show in English in every language, and the parts
+        // of places mydex has no words for as PokeAPI names them (`south-towards-viridian-city`).
+        let places = try await store.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT name FROM catalog.location_names UNION ALL SELECT name FROM catalog.location_area_names
+                UNION ALL SELECT identifier FROM catalog.location_areas WHERE identifier IS NOT NULL
+                UNION ALL SELECT identifier FROM catalog.locations
+                """)
+        }
         let names = try await pokedex.names().map(\.name) + (try await pokedex.typeNames()).map(\.name)
-            + forms.compactMap(\.name) + forms.compactMap(\.formName) + forms.compactMap(\.formIdentifier)
+            + forms.compactMap(\.name) + forms.compactMap(\.formName) + forms.compactMap(\.formIdentifier) + places
         var words: Set<String> = ["Sparky"]
         for name in names {
             for word in name.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) { words.insert(String(word)) }

@@ -60,7 +60,8 @@ struct BuiltInPokedexTests {
         let reencoded = try BuiltInPokedex.encode(
             source: header.source, types: header.types, terms: records.terms, species: records.species,
             pokemon: records.pokemon, pokedexes: records.pokedexes, games: records.games, moves: records.moves,
-            learnsets: records.learnsets)
+            learnsets: records.learnsets, locations: records.locations, encounterMethods: records.encounterMethods,
+            encounterConditions: records.encounterConditions, encounters: records.encounters, entries: records.entries)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         #expect(reencoded == pokedex.bytes, "the committed file is not in canonical form")
     }
@@ -100,7 +101,11 @@ struct PokedexGeneratorTests {
         defer { try? FileManager.default.removeItem(at: output) }
         defer { try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + "-forms.jsonl") }
         defer { try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + "-moves.jsonl") }
-        defer { for generation in 0...9 { try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + "-learnsets-gen\(generation).jsonl") } }
+        defer {
+            for suffix in ["-places"] + (0...9).flatMap({ ["-learnsets-gen\($0)", "-encounters-gen\($0)", "-entries-gen\($0)"] }) {
+                try? FileManager.default.removeItem(atPath: output.deletingPathExtension().path + suffix + ".jsonl")
+            }
+        }
         let image = output.appendingPathExtension("sqlite")
         defer { try? FileManager.default.removeItem(at: image) }
         let tables = try GeneratorSourceTests.Inputs()

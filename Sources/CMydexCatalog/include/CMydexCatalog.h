@@ -42,11 +42,16 @@ int mydex_catalog_register_vfs(void);
 /// SQLite result code.
 int mydex_catalog_add_functions(void *connection);
 
-/// `in` deflated (raw, no header) into `out`; the length written, 0 when it does not fit or zlib
-/// cannot be loaded.
-size_t mydex_deflate_raw(const unsigned char *in, size_t length, unsigned char *out, size_t capacity);
+/// `in` deflated (raw, no header) into `out`, with a preset dictionary (`dictionary_length` 0:
+/// none); the length written, 0 when it does not fit or zlib cannot be loaded.
+size_t mydex_deflate_raw(
+    const unsigned char *in, size_t length, const unsigned char *dictionary, size_t dictionary_length, unsigned char *out,
+    size_t capacity);
 
-/// Raw deflate `in` inflated into exactly `out_length` bytes of `out`; 0 on damage or without zlib.
-int mydex_inflate_raw(const unsigned char *in, size_t length, unsigned char *out, size_t out_length);
+/// Raw deflate `in` inflated into exactly `out_length` bytes of `out`, with the preset dictionary
+/// it was deflated with (`dictionary_length` 0: none); 0 on damage or without zlib.
+int mydex_inflate_raw(
+    const unsigned char *in, size_t length, const unsigned char *dictionary, size_t dictionary_length, unsigned char *out,
+    size_t out_length);
 
 #endif

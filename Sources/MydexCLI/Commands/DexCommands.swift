@@ -14,7 +14,7 @@ struct DexCommand: AsyncParsableCommand {
             discussion: tr("dex.help.discussion"),
             subcommands: [
                 DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexTypeCommand.self, DexMovesCommand.self,
-                DexMoveCommand.self, DexSyncCommand.self,
+                DexMoveCommand.self, DexWhereCommand.self, DexSyncCommand.self,
             ],
             defaultSubcommand: DexShowCommand.self)
     }
@@ -41,6 +41,9 @@ struct DexShowCommand: MydexCommand {
 
     @Option(help: ArgumentHelp(tr("dex.show.option.game"), valueName: "game"))
     var game: String?
+
+    @Flag(help: ArgumentHelp(tr("dex.show.flag.all-entries")))
+    var allEntries = false
 
     func validate() throws { try Self.validate(query: query) }
 
@@ -74,8 +77,10 @@ struct DexShowCommand: MydexCommand {
         }
         profile.heldItems = try await pokedex.heldItems(pokemonID: found.form.pokemonID)
         let picture = printer.picture(of: found.form.spriteID, shiny: false, from: context.sprites, wanted: !noSprite)
+        let pokedexEntries = allEntries ? try await pokedex.pokedexEntries(speciesID: species.id) : nil
         try printer.emit(Output(
-            found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture))
+            found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture,
+            pokedexEntries: pokedexEntries))
     }
 
     /// The game `name` names (`firered`, `firered-leafgreen`, `ファイアレッド`), as the page names it;
@@ -104,6 +109,8 @@ struct DexShowCommand: MydexCommand {
         let localizer: Localizer
         /// Drawn beside the text on a terminal; never in JSON.
         var picture: CellGrid?
+        /// Every game's Pokédex entry, with `--all-entries`.
+        var pokedexEntries: [PokedexEntry]?
 
         private enum Keys: String, CodingKey { case species, caught, held, entries }
 
@@ -112,6 +119,7 @@ struct DexShowCommand: MydexCommand {
             var json = SpeciesJSON(species, localizer, profile: profile)
             json.form = FormJSON(found.form, speciesName: localizer.name(species))
             json.forms = found.forms.map { FormJSON($0, speciesName: localizer.name(species)) }
+            json.pokedexEntries = pokedexEntries?.map(PokedexEntryJSON.init)
             try container.encode(json, forKey: .species)
             try container.encode(tally.caught, forKey: .caught)
             try container.encode(tally.held, forKey: .held)
@@ -130,7 +138,16 @@ struct DexShowCommand: MydexCommand {
                 "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.joined(separator: ", "),
             ])))
             fields += presentation.profileFields(species, profile)
-            fields += presentation.pokedexField(species, game: profile.pokedexGame)
+            if let pokedexEntries {
+                // Each game's entry on a line of its own, under one label.
+                for (index, entry) in pokedexEntries.enumerated() {
+                    fields.append((index == 0 ? tr("entry.field.pokedex") : "", tr("entry.pokedex-entry.games", [
+                        "games": entry.games.map(\.name).joined(separator: " / "), "text": entry.text,
+                    ])))
+                }
+            } else {
+                fields += presentation.pokedexField(species, game: profile.pokedexGame)
+            }
             try printer.fields(fields, beside: picture)
         }
     }

@@ -235,31 +235,22 @@ struct DexMoveCommand: MydexCommand {
         try printer.emit(Output(detail: detail, game: group, learners: learners, method: method?.rawValue, localizer: printer.localizer))
     }
 
-    /// The version group `name` names, for a learnset question; a usage error listing the version
-    /// groups with learnsets when none does.
-    static func gameGroup(named name: String, in pokedex: Pokedex) async throws -> GameGroup {
+    /// The version group `name` names, for a learnset question (or another: `listing`, the
+    /// version groups that have answers); a usage error listing those when none does.
+    static func gameGroup(named name: String, in pokedex: Pokedex, listing: [GameGroup]? = nil) async throws -> GameGroup {
         let groups = try await pokedex.gameGroups(matching: name)
         guard let first = groups.first, groups.count == 1 else {
-            let known = try await pokedex.gameGroupsWithLearnsets().map(\.identifier)
-            throw UsageError(tr("dex.show.error.unknown-game", ["game": name, "games": known.joined(separator: ", ")]))
+            var known = listing
+            if known == nil { known = try await pokedex.gameGroupsWithLearnsets() }
+            let identifiers = (known ?? []).map(\.identifier)
+            throw UsageError(tr("dex.show.error.unknown-game", ["game": name, "games": identifiers.joined(separator: ", ")]))
         }
         return first
     }
 
     /// "No move is named …", with the nearest names when some are close.
     static func unknownMove(_ text: String, in pokedex: Pokedex) async throws -> String {
-        let wanted = SearchText.normalized(text)
-        let limit = max(2, wanted.count / 3)
-        let names = try await pokedex.moveNames()
-        let nearest = names.compactMap { move -> (name: String, rank: (Int, Int))? in
-            let ranks = move.keys.map { key -> (Int, Int) in
-                if key.hasPrefix(wanted) { return (0, 0) }
-                if abs(key.count - wanted.count) > limit { return (2, .max) }
-                return (1, SearchText.distance(wanted, key))
-            }
-            guard let best = ranks.min(by: { $0 < $1 }), best.0 == 0 || best.1 <= limit else { return nil }
-            return (move.name, best)
-        }.sorted { ($0.rank.0, $0.rank.1, $0.name) < ($1.rank.0, $1.rank.1, $1.name) }.prefix(3).map(\.name)
+        let nearest = SearchText.nearest(to: text, among: try await pokedex.moveNames().map { ($0.name, $0.keys) })
         return nearest.isEmpty
             ? tr("dex.move.error.unknown", ["query": text])
             : tr("dex.move.error.unknown.did-you-mean", ["query": text, "suggestions": nearest.joined(separator: ", ")])

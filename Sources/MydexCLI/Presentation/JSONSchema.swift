@@ -138,6 +138,8 @@ struct SpeciesJSON: Encodable, Sendable {
     /// The form shown (`dex NAME --form …`), and every form of the species: in `dex` only.
     var form: FormJSON?
     var forms: [FormJSON]?
+    /// Every game's Pokédex entry, each text once with its games: with `dex --all-entries` only.
+    var pokedexEntries: [PokedexEntryJSON]?
 
     struct AbilityJSON: Encodable, Sendable {
         var slug: String
@@ -424,5 +426,21 @@ struct FormJSON: Encodable, Sendable {
         wild = form.wild
         types = form.types
         ownSprite = form.hasOwnSprite
+    }
+}
+
+/// One Pokédex entry in JSON: the games that show it (PokeAPI's identifiers and their names),
+/// the text, and the language it is in.
+struct PokedexEntryJSON: Encodable, Sendable {
+    var games: [String]
+    var gameNames: [String]
+    var text: String
+    var language: String
+
+    init(_ entry: PokedexEntry) {
+        games = entry.games.map(\.identifier)
+        gameNames = entry.games.map(\.name)
+        text = entry.text
+        language = entry.language
     }
 }

@@ -6,6 +6,9 @@ struct Table {
         /// Whether the column may be shortened to fit a terminal: names and prose may, ids,
         /// numbers, marks and dates may not (a cut date or id is worse than a wider table).
         var shrinks = true
+        /// Whether a cell too long for a shortened column goes on over more lines rather than
+        /// being cut ("…"): for text a row is about (an encounter's conditions), not names.
+        var wraps = false
     }
 
     var columns: [Column]
@@ -25,7 +28,7 @@ struct Table {
         var layout = Layout(columns, color: color)
         for row in rows { layout.measure(row) }
         layout.fit(into: width)
-        return [layout.header()] + rows.map { layout.line($0) }
+        return [layout.header()] + rows.flatMap { layout.lines($0) }
     }
 
     /// A table printed as it is read (a collection of thousands need not be held in memory):
@@ -53,6 +56,18 @@ struct Table {
         }
 
         func header() -> SafeText { line(columns.map { SafeText($0.title) }, header: true) }
+
+        /// A row's lines: one, unless a cell of a wrapping column is wider than its column, whose
+        /// next lines carry the rest of it, the other cells empty.
+        func lines(_ cells: [SafeText]) -> [SafeText] {
+            let pieces = cells.enumerated().map { index, cell in
+                index < columns.count && columns[index].wraps ? cell.wrapped(toWidth: max(widths[index], 1)) : [cell]
+            }
+            let count = pieces.map(\.count).max() ?? 1
+            return (0..<count).map { line in
+                line == 0 ? self.line(pieces.map { $0[0] }) : self.line(pieces.map { line < $0.count ? $0[line] : "" })
+            }
+        }
 
         func line(_ allCells: [SafeText], header: Bool = false) -> SafeText {
             // Empty cells at the end would only leave trailing spaces.

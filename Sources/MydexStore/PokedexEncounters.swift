@@ -1,0 +1,328 @@
+import Foundation
+import GRDB
+import MydexCatalog
+
+/// A place of the games (a route, a town, a cave) in the store's language.
+public struct Place: Sendable, Equatable, Codable, MydexRecord {
+    public var id: Int
+    /// PokeAPI's identifier, e.g. `viridian-forest`.
+    public var identifier: String
+    public var name: String
+    public var region: String?
+}
+
+/// Where and how a Pokémon is met in one game: one row of an encounter table, its slots added
+/// up (the levels of all, the sum of their rarities), under one set of conditions.
+public struct Encounter: Sendable, Equatable, Codable, MydexRecord {
+    /// The game (PokeAPI's version identifier, `firered`), its name, version group and
+    /// generation.
+    public var game: String
+    public var gameName: String
+    public var versionGroup: String
+    public var generation: Int
+    public var locationID: Int
+    public var location: String
+    public var locationName: String
+    public var areaID: Int
+    /// The part of the place (`1f`, `south`); nil for the whole place.
+    public var area: String?
+    /// The area's whole name where PokeAPI gives one in the store's language or its nearest
+    /// (English, French, German: "Mt. Moon B1F"); elsewhere the place's name and the part's
+    /// words make it.
+    public var areaName: String?
+    /// How it is met (PokeAPI's method: `walk`, `old-rod`, `surf`, `gift`, …).
+    public var method: String
+    /// PokeAPI's Pokémon id (a regional form has its own) and species, and its name: the
+    /// species', or the form's whole name ("Alolan Rattata").
+    public var pokemonID: Int
+    public var speciesID: Int
+    public var pokemonName: String
+    public var minLevel: Int
+    public var maxLevel: Int
+    /// The slots' rarities summed: how often, in percent, an encounter this way there is this one.
+    public var chance: Int
+    /// The condition values that must all hold (`time-night`, `swarm-yes`), in PokeAPI's order.
+    public var conditions: [String]
+}
+
+extension Pokedex {
+    /// Every encounter of the Pokémon `pokemonIDs` (a species' varieties, or one of them), in
+    /// every game or the version group `groupID`'s: by game in release order, then place,
+    /// method, and the likeliest first.
+    public func encounters(pokemonIDs: [Int], groupID: Int? = nil) async throws -> [Encounter] {
+        try await encounters(
+            where: "e.pokemon_id IN (SELECT value FROM json_each(:pokemon))"
+                + (groupID == nil ? "" : " AND e.version_group_id = :group"),
+            arguments: ["pokemon": Self.jsonArray(pokemonIDs).databaseValue, "group": groupID.databaseValue])
+    }
+
+    /// What lives in the areas of the places `locationIDs` (all of a place's areas), in every
+    /// game or the version group `groupID`'s: the whole table is read, which is keyed by Pokémon.
+    public func encounters(locationIDs: [Int], groupID: Int? = nil) async throws -> [Encounter] {
+        try await encounters(
+            where: "e.area_id IN (SELECT id FROM catalog.location_areas WHERE location_id IN (SELECT value FROM json_each(:locations)))"
+                + (groupID == nil ? "" : " AND e.version_group_id = :group"),
+            arguments: ["locations": Self.jsonArray(locationIDs).databaseValue, "group": groupID.databaseValue])
+    }
+
+    private func encounters(where condition: String, arguments: [String: DatabaseValue]) async throws -> [Encounter] {
+        let language = self.language
+        return try await store.read { db in
+            var bound = arguments
+            bound["language"] = language.databaseValue
+            return try Encounter.fetchAll(db, sql: """
+                WITH game_bits AS MATERIALIZED (
+                    -- Each game's bit in `games`: its place among its group's games, by id.
+                    SELECT g.id, g.identifier, g.version_group, g.version_group_id, g.generation, g.sort_order,
+                        (SELECT count(*) FROM catalog.games o WHERE o.version_group_id = g.version_group_id AND o.id < g.id) AS bit
+                    FROM catalog.games g),
+                found AS MATERIALIZED (
+                    SELECT g.id AS game_id, e.area_id, s.method_id, e.pokemon_id, e.condition_set,
+                        min(e.min_level) AS min_level, max(e.max_level) AS max_level, sum(s.rarity) AS chance
+                    FROM catalog.encounters e
+                    JOIN catalog.encounter_slots s ON s.id = e.slot
+                    JOIN game_bits g ON g.version_group_id = e.version_group_id AND (e.games >> g.bit) & 1
+                    WHERE \(condition)
+                    GROUP BY g.id, e.area_id, s.method_id, e.pokemon_id, e.condition_set)
+                SELECT g.identifier AS game, \(Self.gameName("g.id")) AS game_name, g.version_group, g.generation,
+                    l.id AS location_id, l.identifier AS location, \(Self.placeName("l")) AS location_name,
+                    a.id AS area_id, a.identifier AS area,
+                    coalesce(
+                        (SELECT name FROM catalog.location_area_names WHERE area_id = a.id AND language = :language),
+                        (SELECT name FROM catalog.location_area_names WHERE area_id = a.id AND language = \(SpeciesSQL.nearestLanguage)))
+                        AS area_name,
+                    m.identifier AS method, f.pokemon_id, p.species_id, \(Self.pokemonName("f.pokemon_id", "p")) AS pokemon_name,
+                    f.min_level, f.max_level, f.chance,
+                    coalesce((SELECT json_group_array(identifier) FROM (
+                        SELECT c.identifier FROM catalog.encounter_condition_sets cs
+                        JOIN catalog.encounter_conditions c ON c.id = cs.condition_id
+                        WHERE cs.set_id = f.condition_set ORDER BY c.id)), '[]') AS conditions
+                FROM found f
+                JOIN game_bits g ON g.id = f.game_id
+                JOIN catalog.location_areas a ON a.id = f.area_id
+                JOIN catalog.locations l ON l.id = a.location_id
+                JOIN catalog.encounter_methods m ON m.id = f.method_id
+                JOIN catalog.pokemon p ON p.id = f.pokemon_id
+                ORDER BY g.sort_order, g.id, l.id, a.id, m.sort_order, f.chance DESC, p.species_id, f.pokemon_id, f.min_level,
+                    f.condition_set
+                """, arguments: StatementArguments(bound))
+        }
+    }
+
+    /// The places `text` names: PokeAPI's identifier (`viridian-forest`) or a name in any
+    /// language, compared as searches compare names (several: "Route 1" is in five regions).
+    public func places(matching text: String) async throws -> [Place] {
+        let language = self.language
+        let key = SearchText.normalized(text)
+        let identifier = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "-")
+        return try await store.read { db in
+            try Place.fetchAll(db, sql: """
+                SELECT l.id, l.identifier, \(Self.placeName("l")) AS name, l.region FROM catalog.locations l
+                WHERE l.identifier = :identifier
+                    OR l.id IN (SELECT location_id FROM catalog.location_names WHERE key = :key AND key <> '')
+                ORDER BY l.id
+                """, arguments: ["identifier": identifier, "key": key, "language": language])
+        }
+    }
+
+    /// Every place's names (its identifier and each language's key) with its name in the
+    /// store's language: what suggestions are drawn from.
+    public func placeNames() async throws -> [(name: String, keys: [String])] {
+        let language = self.language
+        return try await store.read { db in
+            var keys: [Int: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT location_id, key FROM catalog.location_names") {
+                keys[row["location_id"], default: []].append(row["key"])
+            }
+            return try Place.fetchAll(db, sql: """
+                SELECT l.id, l.identifier, \(Self.placeName("l")) AS name, l.region FROM catalog.locations l ORDER BY l.id
+                """, arguments: ["language": language]).map { place in
+                (place.name, [SearchText.normalized(place.identifier)] + (keys[place.id] ?? []))
+            }
+        }
+    }
+
+    /// The names of PokeAPI's Pokémon `identifiers` (`nidoran-m`, `meowth-galar`) in the store's
+    /// language, by identifier: what conditions of encounters name (a trade, a first partner).
+    public func pokemonNames(identifiers: [String]) async throws -> [String: String] {
+        let language = self.language
+        return try await store.read { db in
+            Dictionary(try Row.fetchAll(db, sql: """
+                SELECT p.identifier, \(Self.pokemonName("p.id", "p")) AS name FROM catalog.pokemon p
+                WHERE p.identifier IN (SELECT value FROM json_each(:identifiers))
+                """, arguments: ["identifiers": Self.jsonStrings(identifiers), "language": language]).map { row -> (String, String) in
+                (row["identifier"], row["name"])
+            }) { first, _ in first }
+        }
+    }
+
+    /// The names of the items conditions of encounters name (`helix-fossil`), in the store's
+    /// language (its nearest, English), by item identifier.
+    public func encounterItemNames() async throws -> [String: String] {
+        try await termNames(kind: Self.encounterItemKind)
+    }
+
+    /// The term kind of the items conditions of encounters name, keyed by identifier.
+    public static let encounterItemKind = "encounter-item"
+
+    /// The values each condition takes in the version groups `groups` (identifiers), in
+    /// PokeAPI's order: group → condition → values (`time` → morning, day, night).
+    public func encounterConditionValues(groups: [String]) async throws -> [String: [String: [String]]] {
+        try await store.read { db in
+            var values: [String: [String: [String]]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT g.identifier AS version_group, c.condition, c.identifier
+                FROM catalog.encounter_group_conditions gc
+                JOIN (SELECT DISTINCT version_group_id, version_group AS identifier FROM catalog.games) g
+                    ON g.version_group_id = gc.version_group_id
+                JOIN catalog.encounter_conditions c ON c.id = gc.condition_id
+                WHERE g.identifier IN (SELECT value FROM json_each(:groups))
+                ORDER BY c.id
+                """, arguments: ["groups": Self.jsonStrings(groups)]) {
+                values[row["version_group"], default: [:]][row["condition"], default: []].append(row["identifier"])
+            }
+            return values
+        }
+    }
+
+    /// Every condition value with the condition it belongs to (`time-night` of `time`), in
+    /// PokeAPI's order (morning, day, night).
+    public func encounterConditions() async throws -> [(identifier: String, condition: String)] {
+        try await store.read { db in
+            try Row.fetchAll(db, sql: "SELECT identifier, condition FROM catalog.encounter_conditions ORDER BY id").map { row in
+                (row["identifier"], row["condition"])
+            }
+        }
+    }
+
+    private func termNames(kind: String) async throws -> [String: String] {
+        let language = self.language
+        return try await store.read { db in
+            Dictionary(try Row.fetchAll(db, sql: """
+                SELECT term, name FROM catalog.term_names
+                WHERE kind = :kind AND language IN (:language, \(SpeciesSQL.nearestLanguage), 'en')
+                ORDER BY term, CASE language WHEN :language THEN 0 WHEN 'en' THEN 2 ELSE 1 END
+                """, arguments: ["kind": kind, "language": language]).map { row -> (String, String) in
+                (row["term"], row["name"])
+            }) { first, _ in first }
+        }
+    }
+
+    static func jsonStrings(_ values: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    /// The version groups with encounters (all Pokémon), in release order.
+    public func gameGroupsWithEncounters() async throws -> [GameGroup] {
+        let ids = Set(try await store.read { db in
+            try Int.fetchAll(db, sql: "SELECT DISTINCT version_group_id FROM catalog.encounters")
+        })
+        return try await gameGroups(ids: ids)
+    }
+
+    /// A place's name in `:language`, its nearest, English, or its identifier in words (`l` a
+    /// row of `catalog.locations`; PokeAPI names no language's `kanto-pokecenter`).
+    static func placeName(_ l: String) -> String {
+        """
+        coalesce(
+            (SELECT name FROM catalog.location_names WHERE location_id = \(l).id AND language = :language),
+            (SELECT name FROM catalog.location_names WHERE location_id = \(l).id AND language = \(SpeciesSQL.nearestLanguage)),
+            (SELECT name FROM catalog.location_names WHERE location_id = \(l).id AND language = 'en'),
+            replace(\(l).identifier, '-', ' '))
+        """
+    }
+
+    /// A game's name in `:language`, its nearest, English, or its identifier.
+    static func gameName(_ id: String) -> String {
+        """
+        coalesce(
+            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = :language),
+            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = \(SpeciesSQL.nearestLanguage)),
+            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = 'en'),
+            (SELECT identifier FROM catalog.games WHERE id = \(id)))
+        """
+    }
+
+    /// The name of PokeAPI's Pokémon `id` (its row of `catalog.pokemon` is `p`) in `:language`:
+    /// its species', or for another variety its form's whole name ("Alolan Raichu"), falling
+    /// back as names do.
+    static func pokemonName(_ id: String, _ p: String) -> String {
+        """
+        coalesce(
+            CASE WHEN \(p).is_default THEN NULL ELSE (
+                SELECT coalesce(fl.name, fn.name, fe.name) FROM catalog.forms fo
+                LEFT JOIN catalog.form_names fl ON fl.form_id = fo.id AND fl.language = :language
+                LEFT JOIN catalog.form_names fn ON fn.form_id = fo.id AND fn.language = \(SpeciesSQL.nearestLanguage)
+                LEFT JOIN catalog.form_names fe ON fe.form_id = fo.id AND fe.language = 'en'
+                WHERE fo.pokemon_id = \(id) ORDER BY fo.sort_order, fo.id LIMIT 1) END,
+            (SELECT name FROM pokedex_names WHERE species_id = \(p).species_id AND language = :language),
+            (SELECT name FROM pokedex_names WHERE species_id = \(p).species_id AND language = \(SpeciesSQL.nearestLanguage)),
+            (SELECT name FROM pokedex_names WHERE species_id = \(p).species_id AND language = 'en'),
+            \(p).identifier)
+        """
+    }
+}
+
+/// A Pokédex entry of a species as one or more games show it, in the store's language (or the
+/// nearest that has one for those games).
+public struct PokedexEntry: Sendable, Equatable {
+    /// In release order.
+    public var games: [Game]
+    public var text: String
+    /// The language the text is in (`ja-hrkt` where a game has no kanji entry).
+    public var language: String
+}
+
+extension Pokedex {
+    /// Every game's Pokédex entry of species `speciesID` in the store's language, each text
+    /// once with the games that show it, by the first of them in release order: each game's in
+    /// that language, else in its nearest (kana where a game has no kanji entry); English only
+    /// when PokeAPI has none in either (Czech), not for the games it lacks (Korean has entries
+    /// from X and Y on).
+    public func pokedexEntries(speciesID: Int) async throws -> [PokedexEntry] {
+        let fallbacks = DataLanguage.fallbacks(language)
+        let own = fallbacks.count > 1 ? Array(fallbacks.dropLast()) : fallbacks
+        let found = try await pokedexEntries(speciesID: speciesID, languages: own)
+        return found.isEmpty && own != ["en"] ? try await pokedexEntries(speciesID: speciesID, languages: ["en"]) : found
+    }
+
+    private func pokedexEntries(speciesID: Int, languages: [String]) async throws -> [PokedexEntry] {
+        // Game id → (the rank of its language among the fallbacks, text, language).
+        let chosen = try await store.read { db in
+            var chosen: [Int: (rank: Int, text: String, language: String)] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT e.language, e.games, e.length, e.texts, d.dictionary,
+                    coalesce(
+                        (SELECT flavor_text FROM catalog.species_texts WHERE species_id = e.species_id AND language = e.language),
+                        (SELECT flavor_text FROM catalog.species_texts
+                            WHERE species_id = e.species_id AND language = \(DataLanguage.nearestSQL("e.language")))) AS current
+                FROM catalog.species_entries e JOIN catalog.entry_dictionaries d ON d.language = e.language
+                WHERE e.species_id = :species AND e.language IN (SELECT value FROM json_each(:languages))
+                """, arguments: ["species": speciesID, "languages": Self.jsonStrings(languages)]) {
+                let language: String = row["language"]
+                guard let rank = languages.firstIndex(of: language),
+                      let data = EntryCompression.inflate(row["texts"], dictionary: row["dictionary"], length: row["length"]) else { continue }
+                let texts = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let groups = (row["games"] as String).split(separator: " ")
+                let current: String? = row["current"]
+                for (games, text) in zip(groups, texts) {
+                    guard let shown = text.isEmpty ? current : String(text) else { continue }
+                    for game in games.split(separator: ",").compactMap({ Int($0) }) where (chosen[game]?.rank ?? .max) > rank {
+                        chosen[game] = (rank, shown, language)
+                    }
+                }
+            }
+            return chosen
+        }
+        var entries: [PokedexEntry] = []
+        for game in try await games() {
+            guard let found = chosen[game.id] else { continue }
+            if let index = entries.firstIndex(where: { $0.text == found.text && $0.language == found.language }) {
+                entries[index].games.append(game)
+            } else {
+                entries.append(PokedexEntry(games: [game], text: found.text, language: found.language))
+            }
+        }
+        return entries
+    }
+}
