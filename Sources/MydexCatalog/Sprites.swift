@@ -14,7 +14,10 @@ import Foundation
 ///              or for a form with a box sprite of its own the form's PokeAPI id (10001 and up)
 ///     records  UInt16 stored length s, UInt16 sprite length l, then s bytes: the sprite deflated
 ///              (raw deflate, zlib's, loaded when a sprite is first drawn), or when s = l the
-///              sprite as it is (it would not shrink). A sprite is UInt8 width, UInt8 height,
+///              sprite as it is (it would not shrink); or, for a sprite that is an earlier one
+///              in other colours (a shiny is its regular sprite recoloured, pixel for pixel),
+///              UInt16 0, UInt16 colours c, UInt32 the earlier record's offset, c × RGB: that
+///              sprite with this palette (half the sprite data is shinies; this keeps 0.5 MB). A sprite is UInt8 width, UInt8 height,
 ///              UInt8 colours c, UInt8 bits per index (4 or 8), c × RGB, then width × height
 ///              indices row-major (index 0 = transparent, k = colour k); 4-bit indices (when
 ///              c ≤ 15) pack two pixels a byte, the first in the high nibble; a sprite of more than
@@ -38,7 +41,7 @@ public struct SpriteCatalog: Sendable {
     }
 
     static let magic = Array("MYDEXSPR".utf8)
-    static let version: UInt16 = 2
+    static let version: UInt16 = 3
     static let headerLength = 16
     static let entryLength = 8
     static let recordHeaderLength = 4
@@ -105,9 +108,14 @@ public struct SpriteCatalog: Sendable {
     private static func recordLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
         guard offset + storedHeaderLength <= bytes.count else { return nil }
         let (stored, length) = (Int(bytes.uint16(at: offset)), Int(bytes.uint16(at: offset + 2)))
-        guard stored > 0, stored <= length, length >= recordHeaderLength else { return nil }
+        // A recoloured sprite: its colours, the earlier record's offset, its palette.
+        if stored == 0 { return length > 0 && length <= 255 ? recolouredHeaderLength + length * 3 : nil }
+        guard stored <= length, length >= recordHeaderLength else { return nil }
         return storedHeaderLength + stored
     }
+
+    /// A recoloured record's lengths: its marker, colours and the earlier record's offset.
+    static let recolouredHeaderLength = 8
 
     /// The length of a sprite from its header, or nil when the header is impossible.
     private static func spriteLength(_ sprite: [UInt8]) -> Int? {
@@ -142,19 +150,36 @@ public struct SpriteCatalog: Sendable {
 
     /// The record at `offset`, inflated and drawn; nil when it is damaged (or zlib is missing).
     private static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Sprite? {
+        guard let sprite = spriteBytes(bytes, at: offset) else { return nil }
+        return draw(sprite)
+    }
+
+    /// The sprite the record at `offset` holds, as its bytes: inflated, or an earlier record's
+    /// recoloured; nil when it is damaged (or zlib is missing).
+    private static func spriteBytes(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> [UInt8]? {
         let (stored, length) = (Int(bytes.uint16(at: offset)), Int(bytes.uint16(at: offset + 2)))
+        if stored == 0 {
+            // Only an earlier, stored record may be recoloured: no loop, no chain.
+            let base = Int(bytes.uint32(at: offset + 4))
+            guard base < offset, base >= 0, bytes.uint16(at: base) != 0, recordLength(bytes, at: base) != nil,
+                  var sprite = spriteBytes(bytes, at: base), sprite.count >= recordHeaderLength,
+                  Int(sprite[2]) == length, sprite[3] != 32, sprite.count >= recordHeaderLength + length * 3 else { return nil }
+            let palette = offset + recolouredHeaderLength
+            for index in 0..<(length * 3) { sprite[recordHeaderLength + index] = bytes[palette + index] }
+            return sprite
+        }
         let start = offset + storedHeaderLength
         var sprite = [UInt8](repeating: 0, count: length)
         if stored == length {
             sprite = Array(bytes[start..<(start + stored)])
         } else {
             let done = sprite.withUnsafeMutableBufferPointer { out in
-                mydex_inflate_raw(bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + start }, stored, nil, 0, out.baseAddress, length)
+                mydex_inflate_raw(bytes.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) + start }, stored, out.baseAddress, length)
             }
             guard done != 0 else { return nil }
         }
         guard spriteLength(sprite) == length else { return nil }
-        return draw(sprite)
+        return sprite
     }
 
     private static func draw(_ bytes: [UInt8]) -> Sprite? {
@@ -192,6 +217,9 @@ public struct SpriteCatalog: Sendable {
         guard sorted.count <= Int(UInt16.max) else { throw DamagedData(reason: "more than \(UInt16.max) sprites") }
         var records: [UInt8] = []
         var recordOffsets: [[UInt8]: Int] = [:]
+        // The regular sprite stored for each id, with its offset: its shiny is most often it
+        // recoloured, pixel for pixel.
+        var regulars: [Int: (offset: Int, sprite: Sprite, colours: Int)] = [:]
         var index: [UInt8] = []
         let recordsStart = headerLength + sorted.count * entryLength
         for (number, item) in sorted.enumerated() {
@@ -200,13 +228,32 @@ public struct SpriteCatalog: Sendable {
             if number > 0, sorted[number - 1].speciesID == item.speciesID, sorted[number - 1].shiny == item.shiny {
                 throw DamagedData(reason: "\(name) comes twice")
             }
-            let record = try stored(try encode(item.sprite, name: name), name: name)
-            let offset = recordOffsets[record] ?? {
+            func store(_ record: [UInt8]) -> Int {
+                if let known = recordOffsets[record] { return known }
                 let offset = recordsStart + records.count
                 records += record
                 recordOffsets[record] = offset
                 return offset
-            }()
+            }
+            let sprite = try encode(item.sprite, name: name)
+            var record = try stored(sprite, name: name)
+            if item.shiny, recordOffsets[record] == nil, let regular = regulars[item.speciesID],
+               let palette = recolouring(of: regular.sprite, colours: regular.colours, into: item.sprite) {
+                record = [0, 0] + UInt16(regular.colours).littleEndianBytes + UInt32(regular.offset).littleEndianBytes + palette
+            } else if !item.shiny, sprite[3] != 32, number + 1 < sorted.count, sorted[number + 1].speciesID == item.speciesID,
+                      recolouring(of: item.sprite, colours: Int(sprite[2]), into: sorted[number + 1].sprite) == nil {
+                // The shiny has colours the regular sprite merges: when the regular one is the
+                // shiny recoloured, the shiny is stored first and the regular drawn from it.
+                let shiny = try encode(sorted[number + 1].sprite, name: name + " (shiny)")
+                if shiny[3] != 32, let palette = recolouring(of: sorted[number + 1].sprite, colours: Int(shiny[2]), into: item.sprite) {
+                    let base = store(try stored(shiny, name: name + " (shiny)"))
+                    record = [0, 0] + UInt16(shiny[2]).littleEndianBytes + UInt32(base).littleEndianBytes + palette
+                }
+            }
+            let offset = store(record)
+            if !item.shiny, record[0] != 0 || record[1] != 0, sprite[3] != 32 {
+                regulars[item.speciesID] = (offset, item.sprite, Int(sprite[2]))
+            }
             index += UInt16(item.speciesID).littleEndianBytes + [item.shiny ? 1 : 0, 0] + UInt32(offset).littleEndianBytes
         }
         let length = recordsStart + records.count
@@ -221,7 +268,7 @@ public struct SpriteCatalog: Sendable {
         var deflated = [UInt8](repeating: 0, count: sprite.count + 64)
         let written = sprite.withUnsafeBufferPointer { input in
             deflated.withUnsafeMutableBufferPointer { out in
-                mydex_deflate_raw(input.baseAddress, input.count, nil, 0, out.baseAddress, out.count)
+                mydex_deflate_raw(input.baseAddress, input.count, out.baseAddress, out.count)
             }
         }
         guard written > 0 else { throw DamagedData(reason: "no zlib (libz.so.1) to deflate \(name)") }
@@ -238,6 +285,33 @@ public struct SpriteCatalog: Sendable {
             record += pixel.map { [255, $0.red, $0.green, $0.blue] } ?? [0, 0, 0, 0]
         }
         return record
+    }
+
+    /// The palette that draws `sprite` from `base`'s pixels (`colours` of them, numbered in order
+    /// of first appearance as `encode` numbers them): each of base's colours becomes the one
+    /// `sprite` has where base has it. Nil when a colour of base would have to become two, or
+    /// transparency differs: then `sprite` is no recolouring of base.
+    static func recolouring(of base: Sprite, colours: Int, into sprite: Sprite) -> [UInt8]? {
+        guard base.width == sprite.width, base.height == sprite.height, base.pixels.count == sprite.pixels.count else { return nil }
+        var numbers: [SpriteColor: Int] = [:]
+        var mapped = [SpriteColor?](repeating: nil, count: colours)
+        for (from, to) in zip(base.pixels, sprite.pixels) {
+            guard let from else {
+                if to != nil { return nil }
+                continue
+            }
+            guard let to else { return nil }
+            let number = numbers[from] ?? {
+                let number = numbers.count
+                numbers[from] = number
+                return number
+            }()
+            guard number < colours else { return nil }
+            if let known = mapped[number], known != to { return nil }
+            mapped[number] = to
+        }
+        guard numbers.count == colours else { return nil }
+        return mapped.flatMap { colour in colour.map { [$0.red, $0.green, $0.blue] } ?? [0, 0, 0] }
     }
 
     private static func encode(_ sprite: Sprite, name: String) throws -> [UInt8] {
