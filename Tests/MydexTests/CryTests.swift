@@ -72,17 +72,28 @@ struct CryTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("mydex-cry-") }
         }
 
-        /// Written through a descriptor closed on exec: a file another test's child inherited
-        /// open for writing cannot be run (ETXTBSY), and the player after it would play instead.
+        /// Written through a descriptor closed on exec, then run once (`--probe`) until it runs:
+        /// while a child another test forks at that moment holds the script open for writing,
+        /// it cannot be run (ETXTBSY), and mydex would play the next player instead.
         private func add(_ name: String, _ body: String) throws {
             let script = directory.appendingPathComponent(name)
-            let bytes = Array("#!/bin/sh\n\(body)\n".utf8)
+            let bytes = Array("#!/bin/sh\n[ \"$1\" = --probe ] && exit 0\n\(body)\n".utf8)
             let descriptor = open(script.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
             guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-            defer { close(descriptor) }
-            guard bytes.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
-                throw CocoaError(.fileWriteUnknown)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+            for _ in 0..<200 {
+                let probe = Process()
+                probe.executableURL = script
+                probe.arguments = ["--probe"]
+                if (try? probe.run()) != nil {
+                    probe.waitUntilExit()
+                    if probe.terminationStatus == 0 { return }
+                }
+                usleep(10_000)
             }
+            throw CocoaError(.executableNotLoadable)
         }
     }
 
