@@ -124,11 +124,12 @@ enum EncounterWords {
                 return tr("dex.where.condition.safari-blocks", ["terrain": tr("dex.where.condition.terrain.\(parts[0])"), "count": count])
             }
         }
-        if let match = value.wholeMatch(of: /time-minute-(\d\d)-to-(\d\d)/) {
-            return tr("dex.where.condition.time-minutes", ["from": String(match.1), "to": String(match.2)])
+        // time-minute-00-to-19, and time-04-00-to-19-59: two-digit numbers between dashes.
+        if let rest = value.dropPrefix("time-minute-"), let minutes = digitPairs(rest), minutes.count == 3, minutes[1] == "to" {
+            return tr("dex.where.condition.time-minutes", ["from": minutes[0], "to": minutes[2]])
         }
-        if let match = value.wholeMatch(of: /time-(\d\d)-(\d\d)-to-(\d\d)-(\d\d)/) {
-            return tr("dex.where.condition.time-range", ["from": "\(match.1):\(match.2)", "to": "\(match.3):\(match.4)"])
+        if let rest = value.dropPrefix("time-"), let times = digitPairs(rest), times.count == 5, times[2] == "to" {
+            return tr("dex.where.condition.time-range", ["from": "\(times[0]):\(times[1])", "to": "\(times[3]):\(times[4])"])
         }
         return spaced(value)
     }
@@ -162,17 +163,37 @@ enum EncounterWords {
     }
 
     static func areaPart(_ area: String) -> String {
-        if area.wholeMatch(of: /b?\d+f/) != nil { return area.uppercased() }
+        // A floor: 1f, b2f (the games write 1F, B2F in every language).
+        let floor = area.hasPrefix("b") ? area.dropFirst() : Substring(area)
+        if floor.count > 1, floor.hasSuffix("f"), floor.dropLast().allSatisfy(\.isASCIIDigit) { return area.uppercased() }
         if areaWords.contains(area) { return tr("dex.where.area.\(area)") }
-        if let letter = area.wholeMatch(of: /max-den-([a-z])/) { return tr("dex.where.area.max-den", ["letter": letter.1.uppercased()]) }
-        if let number = area.wholeMatch(of: /area-(\d+)/) { return tr("dex.where.area.numbered", ["number": String(number.1)]) }
+        if let letter = area.dropPrefix("max-den-"), letter.count == 1, letter.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            return tr("dex.where.area.max-den", ["letter": letter.uppercased()])
+        }
+        if let number = area.dropPrefix("area-"), number.allSatisfy(\.isASCIIDigit) { return tr("dex.where.area.numbered", ["number": number]) }
         if area == "area" { return tr("dex.where.area.main") }
-        if let number = area.wholeMatch(of: /unknown-area-(\d+)/) { return tr("dex.where.area.unknown", ["number": String(number.1)]) }
+        if let number = area.dropPrefix("unknown-area-"), number.allSatisfy(\.isASCIIDigit) {
+            return tr("dex.where.area.unknown", ["number": number])
+        }
         return spaced(area)
+    }
+
+    /// `rest`'s parts between dashes when each is two digits or a word (`04-00-to-19-59`); nil
+    /// when one is neither. (No Regex: Swift's would link 1.3 MB of its engine into the binary.)
+    static func digitPairs(_ rest: String) -> [String]? {
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        let sound = parts.allSatisfy { part in
+            (part.count == 2 && part.allSatisfy(\.isASCIIDigit)) || (!part.isEmpty && part.allSatisfy { $0.isASCII && $0.isLetter })
+        }
+        return sound ? parts : nil
     }
 
     /// PokeAPI's identifier as words, for what mydex has none of its own for.
     static func spaced(_ identifier: String) -> String { identifier.replacingOccurrences(of: "-", with: " ") }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension String {
