@@ -33,7 +33,7 @@ let package = Package(
         // its own that inflates a page when SQLite reads it.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog.pages"]
+            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog-1.pages", "catalog-2.pages"]
                 + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" } + (1...8).map { "pokedex-encounters-gen\($0).jsonl" }
                 + (1...9).map { "pokedex-entries-gen\($0).jsonl" },
             // zlib (libz.so.1, loaded with dlopen on the first compressed page) inflates them.
@@ -56,7 +56,7 @@ let package = Package(
         // with the English source text; mydex.pot is the template, not embedded), embedded the same way.
         .target(
             name: "CMydexStrings",
-            exclude: ["mydex.pot", "ko.po", "ja.po", "zh-Hans.po", "zh-Hant.po", "fr.po", "de.po", "es.po", "it.po"]
+            exclude: ["mydex.pot", "ko.po", "ja.po", "zh-Hans.po", "zh-Hant.po", "fr.po", "de.po", "es.po", "it.po", "embedded"]
         ),
         // What mydex says, in the user's language: the catalogs, plural forms, Korean particles,
         // numbers and dates. Every layer above speaks through it.

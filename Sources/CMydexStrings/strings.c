@@ -1,35 +1,39 @@
-// The interface's translations (gettext catalogs beside this file), embedded with C23 #embed:
-// a copied `mydex` binary speaks every language with no resource folder. Register a new
-// language's file here; a test checks that every .po file beside this one is listed. The
-// template, mydex.pot, is not embedded: English is every catalog's msgid, read from ko.po.
+// The interface's words (gettext catalogs beside this file), embedded with C23 #embed: a
+// copied `mydex` binary speaks every language with no resource folder. What is embedded is each
+// catalog compacted (embedded/: no notes for translators, one language's text each; English
+// from ko.po's msgid), made from the catalogs by the test that keeps it current. Register a new
+// language's file here; a test checks that every .po file beside this one is listed.
 #include "CMydexStrings.h"
 #include <string.h>
 
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
+static const unsigned char en[] = {
+#embed "embedded/en.po"
+};
 static const unsigned char ko[] = {
-#embed "ko.po"
+#embed "embedded/ko.po"
 };
 static const unsigned char ja[] = {
-#embed "ja.po"
+#embed "embedded/ja.po"
 };
 static const unsigned char zh_hans[] = {
-#embed "zh-Hans.po"
+#embed "embedded/zh-Hans.po"
 };
 static const unsigned char zh_hant[] = {
-#embed "zh-Hant.po"
+#embed "embedded/zh-Hant.po"
 };
 static const unsigned char fr[] = {
-#embed "fr.po"
+#embed "embedded/fr.po"
 };
 static const unsigned char de[] = {
-#embed "de.po"
+#embed "embedded/de.po"
 };
 static const unsigned char es[] = {
-#embed "es.po"
+#embed "embedded/es.po"
 };
 static const unsigned char it[] = {
-#embed "it.po"
+#embed "embedded/it.po"
 };
 
 typedef struct {
@@ -39,6 +43,7 @@ typedef struct {
 } mydex_strings_entry;
 
 static const mydex_strings_entry files[] = {
+    { "en.po", en, sizeof en },
     { "ko.po", ko, sizeof ko },
     { "ja.po", ja, sizeof ja },
     { "zh-Hans.po", zh_hans, sizeof zh_hans },

@@ -6,7 +6,7 @@ import Synchronization
 
 /// The built-in Pokédex as a SQLite image: species, their names (with search keys), genus and
 /// Pokédex text in every language, their types, type names, the type chart, games, moves and
-/// learnsets. It is compiled into mydex as its pages, each compressed (`catalog.pages`), and
+/// learnsets. It is compiled into mydex as its pages, each compressed (`catalog-1.pages`, `catalog-2.pages`), and
 /// attached to every connection as the schema `catalog` through a read-only VFS that inflates
 /// a page when SQLite reads it: nothing is decoded up front, mydex only reads it, and no user
 /// database or backup ever contains it.
@@ -23,7 +23,7 @@ public struct Catalog: Sendable {
     public static let embedded = Catalog(bytes: UnsafeRawBufferPointer(
         start: UnsafeRawPointer(mydex_catalog_bytes()), count: mydex_catalog_length()))
 
-    /// An image in memory, paged (as the generator writes `catalog.pages`) or a plain SQLite
+    /// An image in memory, paged (as the generator writes `catalog-N.pages`, one after the other) or a plain SQLite
     /// database (`PokedexGenerator --database`), e.g. one a test just built. It is never freed: images are
     /// few and connections may outlive any owner.
     public init(image: Data) {
@@ -92,15 +92,27 @@ public struct Catalog: Sendable {
         guard code == 0 else { throw CatalogError.unreadable(detail: tr("catalog.error.sqlite", ["code": String(code)])) }
     }
 
-    /// A paged image of `database`, as the generator writes `catalog.pages`: 4 KiB pages (SQLite's), each deflated alone but those of the tables
-    /// and indexes most commands read (`CatalogSchema.plainTables`), kept as they are.
+    /// A paged image of `database`, as the generator writes `catalog-N.pages`: 4 KiB pages
+    /// (SQLite's), each deflated alone but those of the tables and indexes most commands read
+    /// (`CatalogSchema.plainTables`), kept as they are. A table of many pages offers its pages a
+    /// dictionary, a sample of them (`dictionary(of:)`): a page of names or texts deflated
+    /// alone has seen none of the words its table repeats.
     public static func paged(_ database: Data) throws -> Data {
-        let plain = try plainPages(database)
+        let layout = try pageLayout(database)
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
+        let dictionaries = layout.dictionaries.map { [UInt8]($0) }
         let done = database.withUnsafeBytes { raw in
-            plain.withUnsafeBufferPointer { plain in
-                mydex_catalog_compress(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 4096, plain.baseAddress, &out, &length)
+            layout.plain.withUnsafeBufferPointer { plain in
+                layout.candidates.withUnsafeBufferPointer { candidates in
+                    withPointers(dictionaries) { pointers in
+                        dictionaries.map(\.count).withUnsafeBufferPointer { lengths in
+                            mydex_catalog_compress(
+                                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 4096, plain.baseAddress, candidates.baseAddress,
+                                pointers, lengths.baseAddress, UInt32(dictionaries.count), &out, &length)
+                        }
+                    }
+                }
             }
         }
         guard done != 0, let out else {
@@ -110,21 +122,76 @@ public struct Catalog: Sendable {
         return Data(bytes: out, count: length)
     }
 
-    /// One byte a page of `database`: 1 where the page belongs to a plain table (SQLite's
-    /// `dbstat` says which), page 1 (the header and schema) always.
-    private static func plainPages(_ database: Data) throws -> [UInt8] {
+    /// `body` with the base addresses of `arrays`, which live as long as the call.
+    private static func withPointers<T>(
+        _ arrays: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?) -> T
+    ) -> T {
+        var pointers: [UnsafePointer<UInt8>?] = []
+        func next(_ index: Int) -> T {
+            guard index < arrays.count else { return pointers.withUnsafeBufferPointer { body($0.baseAddress) } }
+            return arrays[index].withUnsafeBufferPointer { buffer in
+                pointers.append(buffer.baseAddress)
+                return next(index + 1)
+            }
+        }
+        return next(0)
+    }
+
+    /// The files the embedded image is kept in (`CMydexCatalog`, which embeds them one after the
+    /// other): each under 3 MiB, so that git keeps no large file.
+    public static let pageFiles = ["catalog-1.pages", "catalog-2.pages"]
+
+    /// The largest part of the image a file may hold.
+    static let largestPart = 3_000_000
+
+    /// `image` cut into `pageFiles.count` parts as even as can be; an error when one would be
+    /// larger than `largestPart` (the image has outgrown its files: add one to `pageFiles` and
+    /// to `catalog.c`).
+    public static func parts(of image: Data) throws -> [Data] {
+        let count = pageFiles.count
+        let size = (image.count + count - 1) / count
+        guard size <= largestPart else {
+            throw CatalogError.unreadable(detail: "\(image.count) bytes of image do not fit \(count) files of \(largestPart): add one")
+        }
+        return (0..<count).map { Data(image[min($0 * size, image.count)..<min(($0 + 1) * size, image.count)]) }
+    }
+
+    /// The tables a dictionary is offered to: those of this many pages or more, but the
+    /// Pokédex entries, already packed (`EntryPacking`).
+    static let dictionaryPages = 24
+
+    /// For each page (one byte a page): whether it stays plain (page 1, the header and schema,
+    /// always), and which dictionary it is offered (0: none); and the dictionaries: for each
+    /// table of `dictionaryPages` pages or more that is not plain, ten of its pages evenly
+    /// apart, their last 32 KiB (what deflate's window holds). SQLite's `dbstat` says which
+    /// page is whose.
+    private static func pageLayout(_ database: Data) throws -> (plain: [UInt8], candidates: [UInt8], dictionaries: [Data]) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-pages-\(UUID().uuidString).sqlite")
         try database.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var configuration = Configuration()
         configuration.readonly = true
-        let pages = try DatabaseQueue(path: file.path, configuration: configuration).read { db in
-            try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name IN (SELECT value FROM json_each(?))",
-                             arguments: [String(decoding: try JSONEncoder().encode(CatalogSchema.plainTables.sorted()), as: UTF8.self)])
+        let owners = try DatabaseQueue(path: file.path, configuration: configuration).read { db in
+            try Row.fetchAll(db, sql: "SELECT pageno, name FROM dbstat ORDER BY pageno").map { row -> (Int, String) in
+                (row["pageno"], row["name"])
+            }
         }
-        var plain = [UInt8](repeating: 0, count: database.count / 4096)
-        for page in pages + [1] where page >= 1 && page <= plain.count { plain[page - 1] = 1 }
-        return plain
+        let count = database.count / 4096
+        var plain = [UInt8](repeating: 0, count: count), candidates = [UInt8](repeating: 0, count: count)
+        var pagesOf: [String: [Int]] = [:]
+        for (page, name) in owners where page >= 1 && page <= count {
+            if CatalogSchema.plainTables.contains(name) { plain[page - 1] = 1 } else { pagesOf[name, default: []].append(page) }
+        }
+        plain[0] = 1
+        var dictionaries: [Data] = []
+        for (name, pages) in pagesOf.sorted(by: { $0.key < $1.key })
+        where pages.count >= dictionaryPages && name != "entry_texts" && dictionaries.count < 255 {
+            let sample = stride(from: 0, to: pages.count, by: pages.count / 10).prefix(10).map { pages[$0] }
+            let bytes = sample.reduce(into: Data()) { data, page in data += database[(page - 1) * 4096 ..< page * 4096] }
+            dictionaries.append(Data(bytes.suffix(32768)))
+            for page in pages { candidates[page - 1] = UInt8(dictionaries.count) }
+        }
+        return (plain, candidates, dictionaries)
     }
 
     /// The SQLite database a paged image holds, inflated (nil when it is not one, or damaged).
@@ -183,15 +250,15 @@ enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
     static let format = "10"
 
-    /// The tables and indexes whose pages `catalog.pages` keeps uncompressed: those that lists,
-    /// catches, searches and species' pages read many pages of (names, types, forms, the
-    /// Pokédexes' numbers a catch counts, the terms a page names): 1.3 MB of the 5.5 MB, kept
-    /// so that those commands inflate a few pages, or none and never load zlib.
+    /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
+    /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
+    /// catch counts): 1.2 MB of the 9.3 MB, kept so that those commands inflate no page and
+    /// never load zlib.
     /// Every other page is inflated when read; a command that reads none never loads zlib.
     static let plainTables: Set<String> = [
         "sqlite_schema", "info", "species", "species_names", "species_types", "species_types_type", "species_generation",
         "types", "type_names", "forms", "sqlite_autoindex_forms_1", "forms_species", "forms_form_identifier", "form_types",
-        "form_names", "pokedex_numbers", "pokedexes", "term_names",
+        "form_names", "pokedex_numbers", "pokedexes",
     ]
 
     static let tables = """
@@ -472,22 +539,22 @@ enum CatalogSchema {
             games INTEGER NOT NULL,
             PRIMARY KEY (pokemon_id, version_group_id, area_id, slot, condition_set, min_level, max_level, games)
         ) STRICT, WITHOUT ROWID;
-        -- Every game's Pokédex entries of each species in each language (EntryCompression):
-        -- `texts`, one a line, deflated with the language's dictionary (`length` bytes
-        -- inflated; an empty line is the species' current text, in `species_texts`), and
-        -- `games`, the ids of each text's games ("1,2 3": Red and Blue show the first text,
-        -- Yellow the second).
+        -- Every game's Pokédex entries (EntryPacking): each language's texts, species by species
+        -- and one a line, as one xz stream of `length` bytes unpacked (an empty line is the
+        -- species' current text, in `species_texts`); and for each species and language the
+        -- ids of each of its texts' games ("1,2 3": Red and Blue show its first text, Yellow its
+        -- second) and where its first text is in its language's list.
         CREATE TABLE species_entries (
             species_id INTEGER NOT NULL,
             language TEXT NOT NULL,
             games TEXT NOT NULL,
-            length INTEGER NOT NULL,
-            texts BLOB NOT NULL,
+            first_text INTEGER NOT NULL,
             PRIMARY KEY (species_id, language)
         ) STRICT, WITHOUT ROWID;
-        CREATE TABLE entry_dictionaries (
+        CREATE TABLE entry_texts (
             language TEXT PRIMARY KEY,
-            dictionary BLOB NOT NULL
+            length INTEGER NOT NULL,
+            texts BLOB NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE type_efficacy_past (
             attacking TEXT NOT NULL,

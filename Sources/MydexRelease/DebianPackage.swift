@@ -55,8 +55,9 @@ enum DebianPackage {
     }
 
     /// What the binary links, as dpkg-shlibdeps finds the packages that hold it (libc6,
-    /// libsqlite3-0, libstdc++6, libgcc-s1), and zlib1g: the built-in Pokédex's pages are
-    /// inflated with libz, loaded with dlopen (so dpkg-shlibdeps cannot see it). libcurl and
+    /// libsqlite3-0, libstdc++6, libgcc-s1), zlib1g and liblzma5: the built-in Pokédex's pages
+    /// are inflated with libz, and its every-game Pokédex entries unpacked with liblzma, both
+    /// loaded with dlopen (so dpkg-shlibdeps cannot see them). libcurl and
     /// libpng are loaded only when a command needs them, so they are recommended and suggested instead.
     static func depends(binary: URL, work: URL) throws -> String {
         let source = work.appendingPathComponent("shlibdeps")
@@ -68,7 +69,7 @@ enum DebianPackage {
             .dropFirst("shlibs:Depends=".count), !value.isEmpty else {
             throw ReleaseError("dpkg-shlibdeps found no dependencies in \(line)")
         }
-        return String(value) + ", zlib1g"
+        return String(value) + ", zlib1g, liblzma5"
     }
 
     static func control(version: String, architecture: String, depends: String, installedSize: String) -> String {

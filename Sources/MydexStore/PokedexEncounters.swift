@@ -291,22 +291,25 @@ extension Pokedex {
         let chosen = try await store.read { db in
             var chosen: [Int: (rank: Int, text: String, language: String)] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT e.language, e.games, e.length, e.texts, d.dictionary,
+                SELECT e.language, e.games, e.first_text, t.length, t.texts,
                     coalesce(
                         (SELECT flavor_text FROM catalog.species_texts WHERE species_id = e.species_id AND language = e.language),
                         (SELECT flavor_text FROM catalog.species_texts
                             WHERE species_id = e.species_id AND language = \(DataLanguage.nearestSQL("e.language")))) AS current
-                FROM catalog.species_entries e JOIN catalog.entry_dictionaries d ON d.language = e.language
+                FROM catalog.species_entries e JOIN catalog.entry_texts t ON t.language = e.language
                 WHERE e.species_id = :species AND e.language IN (SELECT value FROM json_each(:languages))
                 """, arguments: ["species": speciesID, "languages": Self.jsonStrings(languages)]) {
                 let language: String = row["language"]
                 guard let rank = languages.firstIndex(of: language),
-                      let data = EntryCompression.inflate(row["texts"], dictionary: row["dictionary"], length: row["length"]) else { continue }
-                let texts = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                      let data = EntryPacking.unpack(row["texts"], length: row["length"]) else { continue }
                 let groups = (row["games"] as String).split(separator: " ")
+                let first: Int = row["first_text"]
+                // The species' texts: its lines of its language's list.
+                let texts = Array(data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                    .dropFirst(first).prefix(groups.count)).map { String(decoding: $0, as: UTF8.self) }
                 let current: String? = row["current"]
                 for (games, text) in zip(groups, texts) {
-                    guard let shown = text.isEmpty ? current : String(text) else { continue }
+                    guard let shown = text.isEmpty ? current : text else { continue }
                     for game in games.split(separator: ",").compactMap({ Int($0) }) where (chosen[game]?.rank ?? .max) > rank {
                         chosen[game] = (rank, shown, language)
                     }

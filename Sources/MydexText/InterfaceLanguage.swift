@@ -45,6 +45,15 @@ public enum InterfaceLanguage: String, Sendable, CaseIterable {
         }
     }
 
+    /// The file the binary embeds for this language (`CMydexStrings/embedded/`): its catalog
+    /// compacted (`StringCatalog.compacted`), English from the Korean catalog's `msgid`s.
+    var embeddedFile: String {
+        switch self {
+        case .english, .pseudo: "en.po"
+        default: "\(rawValue).po"
+        }
+    }
+
     /// Languages written without spaces between words, with full-width punctuation.
     public var isCJK: Bool { [.japanese, .simplifiedChinese, .traditionalChinese].contains(self) }
 }

@@ -49,7 +49,8 @@ public struct StringCatalog: Sendable {
         var field: Field?
         func finish() {
             defer { current = Pending() }
-            guard let msgid = current.msgid else { return }
+            // A compacted catalog's messages carry no English (`compacted`): an empty msgid.
+            guard let msgid = current.msgid ?? (current.msgctxt != nil && !current.msgstr.isEmpty ? "" : nil) else { return }
             guard let key = current.msgctxt else {
                 if msgid.isEmpty { header = Self.headerFields(current.msgstr[0] ?? "") }
                 return
@@ -198,7 +199,7 @@ public struct StringCatalog: Sendable {
     /// The embedded catalog of `language`: parsed on first use, then kept for the process (the
     /// bytes are part of the binary and never change).
     public static func embedded(_ language: InterfaceLanguage) -> StringCatalog {
-        let file = language.catalogFile
+        let file = language.embeddedFile
         if let cached = cache.withLock({ $0[file] }) { return cached }
         var length = 0
         let catalog: StringCatalog
@@ -220,7 +221,7 @@ public struct StringCatalog: Sendable {
     /// Messages are kept once found: swift-argument-parser reads every command's configuration,
     /// and so its words, many times over while it parses.
     public static func embeddedEntry(_ key: String, in language: InterfaceLanguage) -> CatalogEntry? {
-        let file = language.catalogFile
+        let file = language.embeddedFile
         if let known = found.withLock({ $0[file]?[key] }) { return known }
         var length = 0
         guard let bytes = mydex_strings_file(file, &length) else { return nil }
@@ -237,6 +238,47 @@ public struct StringCatalog: Sendable {
 
     /// What `embeddedEntry` found (or that it found nothing), by file and key.
     private static let found = Mutex<[String: [String: CatalogEntry?]]>([:])
+
+    /// What the binary embeds of this catalog (`CMydexStrings/embedded/`): its messages sorted by
+    /// key, without the notes for translators and flags, and only one language's text: the
+    /// English (`msgid`, `msgid_plural`) with `english`, else the translation (`msgstr`, no
+    /// `msgid`; an empty `msgid_plural` marks a message that counts). The full catalogs are for translators; this
+    /// is 40% of their size, which the binary's size goal needs (docs/PERFORMANCE.md). A test
+    /// keeps the embedded files equal to what this makes of the tree's catalogs.
+    public func compacted(english: Bool, source: String) -> String {
+        func quoted(_ text: String) -> String {
+            var result = "\""
+            for character in text {
+                switch character {
+                case "\\": result += "\\\\"
+                case "\"": result += "\\\""
+                case "\n": result += "\\n"
+                case "\t": result += "\\t"
+                default: result.append(character)
+                }
+            }
+            return result + "\""
+        }
+        var lines = [
+            "# What the binary embeds of \(source), made from it: edit \(source), then run",
+            "# MYDEX_UPDATE_GOLDEN=1 swift test --filter embeddedCatalogs",
+            "msgid \"\"",
+            "msgstr " + quoted(header.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\n" }.joined()),
+        ]
+        for entry in ordered.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }) {
+            lines += ["", "msgctxt " + quoted(entry.key)]
+            if english { lines.append("msgid " + quoted(entry.english)) }
+            if let plural = entry.englishPlural { lines.append("msgid_plural " + quoted(english ? plural : "")) }
+            if english {
+                lines.append("msgstr \"\"")
+            } else if entry.englishPlural == nil {
+                lines.append("msgstr " + quoted(entry.translations.first ?? ""))
+            } else {
+                for (index, text) in entry.translations.enumerated() { lines.append("msgstr[\(index)] " + quoted(text)) }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// The raw text of an embedded catalog file, for tests that compare it with the source tree.
     public static func embeddedText(_ file: String) -> String? {

@@ -7,7 +7,7 @@ import PokeAPI
 
 /// Regenerates the built-in Pokédex from real PokeAPI data (a local copy of the API's responses
 /// plus PokeAPI's CSV tables, or a live PokeAPI): `Sources/CMydexCatalog/pokedex.jsonl` and
-/// `pokedex-forms.jsonl` and `pokedex-moves.jsonl`, the reviewable source, and `catalog.pages` beside
+/// `pokedex-forms.jsonl` and `pokedex-moves.jsonl`, the reviewable source, and `catalog-N.pages` beside
 /// them, the image mydex embeds (with `--database`, also the plain SQLite database). With
 /// `--image-only` it rebuilds the image from the JSON Lines as they are; with `--sprites-only` it
 /// rebuilds `Sources/CMydexSprites/sprites.bin` from PokéSprite's box sprites instead.
@@ -81,8 +81,10 @@ struct PokedexGenerator: AsyncParsableCommand {
         return data
     }
 
-    @Option(help: ArgumentHelp("Where to write the catalog image mydex embeds (its pages, most deflated).", valueName: "path"))
-    var image = "Sources/CMydexCatalog/catalog.pages"
+    @Option(help: ArgumentHelp(
+        "Write the catalog image whole here, instead of as the files mydex embeds (Sources/CMydexCatalog/catalog-N.pages).",
+        valueName: "path"))
+    var image: String?
 
     @Option(help: ArgumentHelp("Also write the catalog as a plain SQLite database here (for sqlite3).", valueName: "path"))
     var database: String?
@@ -170,10 +172,21 @@ struct PokedexGenerator: AsyncParsableCommand {
     private func writeImage(from jsonLines: Data, started: Date) throws {
         let bytes = try CatalogBuilder.image(from: BuiltInPokedex(bytes: jsonLines))
         if let database { try bytes.write(to: URL(fileURLWithPath: database), options: .atomic) }
-        // What the binary embeds: the database's pages, most deflated.
+        // What the binary embeds: the database's pages, most deflated, in files each small
+        // enough to keep in git (`Catalog.pageFiles`), or whole where asked.
         let pages = try Catalog.paged(bytes)
-        try pages.write(to: URL(fileURLWithPath: image), options: .atomic)
-        print("Wrote the catalog image to \(image) (\(pages.count / 1024) KiB, \(bytes.count / 1024) KiB inflated) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        var written: [String] = []
+        if let image {
+            try pages.write(to: URL(fileURLWithPath: image), options: .atomic)
+            written = [image]
+        } else {
+            let folder = URL(fileURLWithPath: output).deletingLastPathComponent()
+            for (name, part) in zip(Catalog.pageFiles, try Catalog.parts(of: pages)) {
+                try part.write(to: folder.appendingPathComponent(name), options: .atomic)
+                written.append(folder.appendingPathComponent(name).path)
+            }
+        }
+        print("Wrote the catalog image to \(written.joined(separator: ", ")) (\(pages.count / 1024) KiB, \(bytes.count / 1024) KiB inflated) in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
     }
 }
 

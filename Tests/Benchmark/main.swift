@@ -291,14 +291,15 @@ let progressQuery = """
     """
 
 /// The catalog image mydex embeds, beside this file's package (the sqlite3 CLI attaches it).
-/// The checkout's `catalog.pages` inflated into a plain SQLite file in the temporary folder
-/// (empty when that fails: the run then stops, saying so), removed when the run ends.
+/// The checkout's paged image (`Catalog.pageFiles`, one after the other) inflated into a plain
+/// SQLite file in the temporary folder (empty when that fails: the run then stops, saying so),
+/// removed when the run ends.
 let catalogImage: String = {
-    let pages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/CMydexCatalog/catalog.pages")
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/CMydexCatalog")
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("mydex-benchmark-catalog-\(getpid()).sqlite")
-    guard let paged = try? Data(contentsOf: pages), let database = Catalog.database(paged: paged),
-          (try? database.write(to: file)) != nil else { return "" }
+    guard let paged = try? Catalog.pageFiles.reduce(into: Data(), { $0 += try Data(contentsOf: folder.appendingPathComponent($1)) }),
+          let database = Catalog.database(paged: paged), (try? database.write(to: file)) != nil else { return "" }
     return file.path
 }()
 
@@ -491,7 +492,7 @@ func run() throws {
         throw BenchmarkError("no sqlite3 CLI at \(options.sqlite3): `apt-get install sqlite3`, or pass --sqlite3")
     }
     guard FileManager.default.fileExists(atPath: catalogImage) else {
-        throw BenchmarkError("no catalog image: run the benchmark from a checkout (it reads Sources/CMydexCatalog/catalog.pages)")
+        throw BenchmarkError("no catalog image: run the benchmark from a checkout (it reads Sources/CMydexCatalog/catalog-N.pages)")
     }
     defer { unlink(catalogImage) }
     let workspace = try Workspace(options: options)

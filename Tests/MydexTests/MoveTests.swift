@@ -204,11 +204,42 @@ struct CatalogPagesTests {
             try await store.read { db in try Row.fetchOne(db, sql: sql).map { [$0[0] as Int, $0[1] as Int] } }
         }
         #expect(counts[0] == counts[1] && counts[0]?.first ?? 0 > 8000)
-        // A byte changed in the first page's compressed data: SQLite cannot read the header.
+        // Pages deflated with a table's dictionary read back as deflated alone do.
+        #expect(pages[16] > 0, "some tables' pages are primed with a dictionary")
+        // A byte changed in the first page (kept plain, after the tables and the dictionaries):
+        // SQLite cannot read the header.
         var damaged = pages
-        let pageCount = Int(pages[12]) | Int(pages[13]) << 8 | Int(pages[14]) << 16 | Int(pages[15]) << 24
-        damaged[16 + 4 * (pageCount + 1) + 8] ^= 0xFF
+        func read32(_ at: Int) -> Int { Int(pages[at]) | Int(pages[at + 1]) << 8 | Int(pages[at + 2]) << 16 | Int(pages[at + 3]) << 24 }
+        let (pageCount, dictionaries) = (read32(12), read32(16))
+        let tables = 20 + 4 * dictionaries + 4 * (dictionaries + 1) + (pageCount + 3) / 4 * 4 + 4 * (pageCount + 1)
+        damaged[tables + read32(tables - 4 * (pageCount + 1)) + 8] ^= 0xFF
         #expect(throws: CatalogError.self) { _ = try CollectionStore.inMemory(catalog: Catalog(image: damaged)) }
+        // A damaged byte in the tables or a dictionary is an error or a readable catalog, never a crash.
+        let dictionaryEnd = tables + read32(20 + 4 * dictionaries + 4 * dictionaries)
+        for position in stride(from: 8, to: dictionaryEnd, by: max(1, dictionaryEnd / 400)) {
+            var broken = pages
+            broken[position] ^= 0x5A
+            guard let store = try? CollectionStore.inMemory(catalog: Catalog(image: broken)) else { continue }
+            _ = try? await store.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species_texts WHERE genus IS NOT NULL") }
+        }
+    }
+}
+
+extension CatalogPagesTests {
+    @Test("The binary embeds the image's files one after the other, each small enough for git")
+    func pageFiles() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Sources/CMydexCatalog")
+        let source = try String(contentsOf: folder.appendingPathComponent("catalog.c"), encoding: .utf8)
+        let embedded = source.split(separator: "\n").filter { $0.hasPrefix("#embed \"") }.map { $0.dropFirst(8).dropLast() }
+        #expect(embedded.map(String.init) == Catalog.pageFiles)
+        var whole = Data()
+        for name in Catalog.pageFiles {
+            let part = try Data(contentsOf: folder.appendingPathComponent(name))
+            #expect(part.count < 3 * 1024 * 1024, "\(name) is \(part.count) bytes")
+            whole += part
+        }
+        #expect(whole == Data(bytes: UnsafeRawPointer(bitPattern: Catalog.embedded.address)!, count: Catalog.embedded.count))
+        #expect(try Catalog.parts(of: whole) == Catalog.pageFiles.map { try Data(contentsOf: folder.appendingPathComponent($0)) })
     }
 }
 

@@ -79,7 +79,8 @@ struct ReleaseTests {
             #expect(contents.contains(path), "the .deb lacks \(path)")
         }
         let control = try await shell("dpkg-deb -f '\(package.path)'").standardOutput
-        #expect(control.contains("Depends: libc6") && control.contains("libsqlite3-0") && control.contains("zlib1g"), "\(control)")
+        #expect(control.contains("Depends: libc6") && control.contains("libsqlite3-0") && control.contains("zlib1g")
+                && control.contains("liblzma5"), "\(control)")
         #expect(control.contains("Recommends: libcurl4") && control.contains("Suggests: libpng16-16"))
         #expect(!control.contains("libcurl4,") && !control.contains("Depends: libcurl"), "libcurl is loaded when needed, not depended on")
     }
