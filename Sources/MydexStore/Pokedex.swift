@@ -438,6 +438,24 @@ extension Pokedex {
         return []
     }
 
+    /// Every game's and version group's names (identifiers and each language's key), with the
+    /// name to show in the store's language: what suggestions are drawn from.
+    public func gameNames() async throws -> [(name: String, keys: [String])] {
+        let games = try await games()
+        let keys = try await store.read { db in
+            var keys: [Int: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT game_id, key FROM catalog.game_names") {
+                keys[row["game_id"], default: []].append(row["key"])
+            }
+            return keys
+        }
+        var groups: [(name: String, keys: [String])] = []
+        for game in games where !groups.contains(where: { $0.name == game.versionGroup }) {
+            groups.append((game.versionGroup, [SearchText.normalized(game.versionGroup)]))
+        }
+        return games.map { ($0.name, [SearchText.normalized($0.identifier)] + (keys[$0.id] ?? [])) } + groups
+    }
+
     private func games(where condition: String, arguments: [String: String]) async throws -> [Game] {
         let language = self.language
         return try await store.read { db in

@@ -148,6 +148,7 @@ struct EncounterCommandTests {
         #expect(await environment.run("dex", "where").status == 64)
         let unknownGame = await environment.run("dex", "where", "pikachu", "--game", "fireredd")
         #expect(unknownGame.status == 64 && unknownGame.standardError.contains("firered-leafgreen"))
+        #expect(unknownGame.standardError.contains("Did you mean FireRed?"), "\(unknownGame.standardError)")
         // A town without wild Pokémon.
         let town = await environment.run("dex", "where", "--at", "nimbasa-city")
         #expect(town.status == 1 && town.standardError.contains("PokeAPI lists no Pokémon at Nimbasa City in any game."))

@@ -90,12 +90,23 @@ struct DexShowCommand: MydexCommand {
         guard let first = found.first, found.allSatisfy({ $0.generation == first.generation }) else {
             var groups: [String] = []
             for game in try await pokedex.games() where !groups.contains(game.versionGroup) { groups.append(game.versionGroup) }
-            throw UsageError(tr("dex.show.error.unknown-game", ["game": name, "games": groups.joined(separator: ", ")]))
+            throw try await unknownGame(name, in: pokedex, listing: groups)
         }
         // A version group names its games together: "FireRed / LeafGreen".
         return SpeciesProfile.ChartGame(
             identifier: found.count == 1 ? first.identifier : first.versionGroup,
             name: found.map(\.name).joined(separator: " / "), generation: first.generation)
+    }
+
+    /// "No game is named …", with the nearest names when some are close, and `listing`, the
+    /// version groups that have what was asked.
+    static func unknownGame(_ name: String, in pokedex: Pokedex, listing: [String]) async throws -> UsageError {
+        let nearest = SearchText.nearest(to: name, among: try await pokedex.gameNames())
+        return UsageError(nearest.isEmpty
+            ? tr("dex.show.error.unknown-game", ["game": name, "games": listing.joined(separator: ", ")])
+            : tr("dex.show.error.unknown-game.did-you-mean", [
+                "game": name, "suggestions": nearest.joined(separator: ", "), "games": listing.joined(separator: ", "),
+            ]))
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.

@@ -242,8 +242,7 @@ struct DexMoveCommand: MydexCommand {
         guard let first = groups.first, groups.count == 1 else {
             var known = listing
             if known == nil { known = try await pokedex.gameGroupsWithLearnsets() }
-            let identifiers = (known ?? []).map(\.identifier)
-            throw UsageError(tr("dex.show.error.unknown-game", ["game": name, "games": identifiers.joined(separator: ", ")]))
+            throw try await DexShowCommand.unknownGame(name, in: pokedex, listing: (known ?? []).map(\.identifier))
         }
         return first
     }
