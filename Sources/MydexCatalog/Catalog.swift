@@ -523,6 +523,14 @@ enum CatalogSchema {
         -- the group `games` says (a bit a game, in PokeAPI's order of versions). Keyed by
         -- Pokémon first: where a Pokémon lives is a seek; what lives in a place reads the
         -- table whole.
+        -- The Pokémon met in each area in each version group (a JSON array of Pokémon ids):
+        -- what lives in a place, each Pokémon's rows a seek in `encounters`.
+        CREATE TABLE encounter_areas (
+            area_id INTEGER NOT NULL,
+            version_group_id INTEGER NOT NULL,
+            pokemon TEXT NOT NULL,
+            PRIMARY KEY (area_id, version_group_id)
+        ) STRICT, WITHOUT ROWID;
         CREATE TABLE encounter_slots (
             id INTEGER PRIMARY KEY,
             method_id INTEGER NOT NULL,

@@ -250,6 +250,13 @@ extension CatalogBuilder {
         for pair in groupConditions.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             try groupCondition.execute(arguments: StatementArguments(pair))
         }
+        // Each area's Pokémon in each version group, in order.
+        let areaRow = try db.makeStatement(sql: "INSERT INTO encounter_areas (area_id, version_group_id, pokemon) VALUES (?, ?, ?)")
+        var areaPokemon: [[Int]: Set<Int>] = [:]
+        for row in rows { areaPokemon[[row[2], row[1]], default: []].insert(row[0]) }
+        for (key, pokemon) in areaPokemon.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            try areaRow.execute(arguments: [key[0], key[1], "[" + pokemon.sorted().map(String.init).joined(separator: ",") + "]"])
+        }
         // In key order: the table's pages are written full, and the same input gives the same bytes.
         for row in rows.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             try encounter.execute(arguments: StatementArguments(row))

@@ -29,6 +29,9 @@ struct EncounterSource {
                   let name = row["name"], !name.isEmpty else { continue }
             locationNames[location, default: [:]][language] = name
         }
+        for (id, identifier) in try identifiers("locations.csv") where locationNames[id]?["en"] == nil {
+            locationNames[id, default: [:]]["en"] = Self.englishPlaceName(identifier: identifier)
+        }
         var areaNames: [Int: [String: String]] = [:]
         for row in try table("location_area_prose.csv") {
             guard let area = int(row["location_area_id"]), let language = int(row["local_language_id"]).flatMap({ languages[$0] }),
@@ -156,6 +159,19 @@ struct EncounterSource {
     /// 道路) where its place names, and the games, say "Route 201": the area's name follows.
     static func englishAreaName(_ name: String) -> String {
         name.replacing(/\bRoad (\d+)/) { "Route \($0.1)" }
+    }
+
+    /// An English name for a place PokeAPI names in no language (`kanto-pokecenter`, where
+    /// Colosseum's bonus disc gave a Pikachu; `mirage-island`): its identifier's words, titled,
+    /// with the games' spelling of Pokémon Center and Poké Mart.
+    static func englishPlaceName(identifier: String) -> String {
+        identifier.split(separator: "-").map { word in
+            switch word {
+            case "pokecenter": "Pokémon Center"
+            case "pokemart": "Poké Mart"
+            default: word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }.joined(separator: " ")
     }
 
     /// A table's slots as PokeAPI numbers them, then by Pokémon, levels, conditions and games.

@@ -87,7 +87,8 @@ struct EncounterCommandTests {
             #expect(EncounterWords.areaPart("b2f") == "B2F" && EncounterWords.areaPart("1f") == "1F")
             #expect(EncounterWords.areaPart("max-den-a") == "Max Raid den A")
             #expect(EncounterWords.areaPart("area-3") == "area 3" && EncounterWords.areaPart("unknown-area-53") == "unknown area 53")
-            #expect(EncounterWords.areaPart("north-of-lilycove") == "north of lilycove")
+            #expect(EncounterWords.areaPart("north-of-lilycove") == "North of Lilycove")
+            #expect(EncounterWords.areaPart("contest-hall") == "Contest Hall" && EncounterWords.areaPart("sw") == "SW")
             #expect(EncounterWords.method("super-rod") == "Super Rod" && EncounterWords.method("new-way") == "new way")
         }
     }
@@ -98,7 +99,7 @@ struct EncounterCommandTests {
         let text = await environment.run("dex", "where", "pikachu", "--game", "firered")
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.hasPrefix("Pikachu: where to find it\n\nFireRed / LeafGreen (generation 3)\n"))
-        #expect(text.standardOutput.contains("Viridian Forest    Walking                       3–5         5%"))
+        #expect(text.standardOutput.contains("Viridian Forest       Walking                       3–5         5%"))
         #expect(!text.standardError.contains("no encounters for"), "one game asked: no note about the others")
 
         let json = try #require(try await environment.run("dex", "where", "pikachu", "--game", "firered", "--json").document())
@@ -118,6 +119,11 @@ struct EncounterCommandTests {
         let korean = await environment.run("dex", "where", "starly", "--at", "route-201", "--game", "diamond", "--lang", "ko")
         #expect(korean.standardOutput.contains("걷기  2–3    50%  아침, 낮"), "\(korean.standardOutput)")
         #expect(korean.standardOutput.contains("대량발생 중; 밤"))
+        // PokeAPI names no area in Korean: the Friend Safari's are its types, others English words.
+        let safari = await environment.run("dex", "where", "pikachu", "--game", "x", "--lang", "ko")
+        #expect(safari.standardOutput.contains("프렌드사파리 (전기)"), "\(safari.standardOutput)")
+        let contest = await environment.run("dex", "where", "pikachu", "--game", "omega-ruby", "--lang", "ko")
+        #expect(contest.standardOutput.contains("잿빛도시 (Contest Hall)"), "\(contest.standardOutput)")
     }
 
     @Test("dex where says what PokeAPI lacks, and how to get a Pokémon met nowhere")

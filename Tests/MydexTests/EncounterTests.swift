@@ -110,6 +110,11 @@ struct EncounterTests {
         // PokeAPI names Kanto's places in English, French and German only: Korean reads English.
         #expect(try await pokedex.places(matching: "viridian forest").map(\.name) == ["Viridian Forest"])
         #expect(try await pokedex.places(matching: "route 1").count > 1)
+        // Places PokeAPI names in no language are named in English from their identifiers.
+        #expect(try await pokedex.places(matching: "kanto-pokecenter").map(\.name) == ["Kanto Pokémon Center"])
+        #expect(try await pokedex.places(matching: "sinnoh-pokemart").map(\.name) == ["Sinnoh Poké Mart"])
+        // Emerald's Mirage Island, and Omega Ruby's (a Mirage spot) of the same name.
+        #expect(Set(try await pokedex.places(matching: "Mirage Island").map(\.identifier)) == ["mirage-island", "mirage-spot-island"])
         #expect(try await pokedex.places(matching: "nowhere at all").isEmpty)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import MydexCLI
+@testable import MydexCLI
 @testable import MydexCatalog
 @testable import MydexStore
 import Testing
@@ -93,13 +93,14 @@ struct LanguageTranscriptTests {
         let pokedex = Pokedex(store: store)
         let forms = try await pokedex.forms(ids: Array(1...Catalog.firstFormID + 1000)).values
         // Places PokeAPI names in English only show in English in every language, and the parts
-        // of places mydex has no words for as PokeAPI names them (`south-towards-viridian-city`).
+        // of places mydex has no words for in English words (`shopping-district`).
         let places = try await store.read { db in
             try String.fetchAll(db, sql: """
                 SELECT name FROM catalog.location_names UNION ALL SELECT name FROM catalog.location_area_names
-                UNION ALL SELECT identifier FROM catalog.location_areas WHERE identifier IS NOT NULL
                 UNION ALL SELECT identifier FROM catalog.locations
                 """)
+                + String.fetchAll(db, sql: "SELECT identifier FROM catalog.location_areas WHERE identifier IS NOT NULL")
+                    .map(EncounterWords.titled)
         }
         let names = try await pokedex.names().map(\.name) + (try await pokedex.typeNames()).map(\.name)
             + forms.compactMap(\.name) + forms.compactMap(\.formName) + forms.compactMap(\.formIdentifier) + places

@@ -85,11 +85,18 @@ struct DexWhereCommand: MydexCommand {
         let conditions = EncounterConditions(
             try await pokedex.encounterConditions(),
             values: try await pokedex.encounterConditionValues(groups: Array(Set(encounters.map(\.versionGroup)))))
-        // Every value a table's states take may be said, not only those its rows name.
-        let said = Set(encounters.flatMap(\.conditions)).union(conditions.values.values.flatMap { $0.values.joined() })
+        // Every value of a condition the rows name may be said (a table's states take them
+        // all), not only the values the rows name; other conditions (trades elsewhere) are not.
+        let named = Set(encounters.flatMap(\.conditions))
+        let kinds = Set(named.compactMap { conditions.kinds[$0] })
+        let said = named.union(conditions.values.values.flatMap { $0.filter { kinds.contains($0.key) }.values.joined() })
+        var names = try await Self.names(for: said, in: pokedex)
+        for encounter in encounters where encounter.location == "friend-safari" {
+            if let area = encounter.area { names.areas[area] = printer.localizer.typeName(area) }
+        }
         var output = Output(
             pokemon: pokemon, place: place, game: group, encounters: encounters, conditions: conditions,
-            names: try await Self.names(for: said, in: pokedex), localizer: printer.localizer)
+            names: names, localizer: printer.localizer)
         if group == nil {
             let ids = Set(withData.map(\.id))
             output.gamesWithoutEncounters = try await pokedex.gameGroups().filter { !ids.contains($0.id) }
@@ -369,7 +376,7 @@ struct EncounterJSON: Encodable, Sendable {
         game = GameJSON(
             identifier: encounter.game, name: encounter.gameName, versionGroup: encounter.versionGroup, generation: encounter.generation)
         location = Named(identifier: encounter.location, name: encounter.locationName)
-        area = Named(identifier: encounter.area, name: EncounterWords.place(encounter))
+        area = Named(identifier: encounter.area, name: EncounterWords.place(encounter, names: names))
         method = Named(identifier: encounter.method, name: EncounterWords.method(encounter.method))
         pokemon = PokemonJSON(id: encounter.pokemonID, species: encounter.speciesID, name: encounter.pokemonName)
         minLevel = encounter.minLevel

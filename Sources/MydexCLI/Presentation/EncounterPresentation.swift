@@ -76,6 +76,9 @@ enum EncounterWords {
         var pokemon: [String: String] = [:]
         var items: [String: String] = [:]
         var games: [String: String] = [:]
+        /// Parts of places named as something the catalog names: the Friend Safari's areas
+        /// are its types (`electric`).
+        var areas: [String: String] = [:]
 
         /// The Pokémon, item and game identifiers that `conditions` name.
         static func wanted(by conditions: some Sequence<String>) -> (pokemon: Set<String>, games: Set<String>) {
@@ -155,11 +158,12 @@ enum EncounterWords {
     /// Where an encounter is: the place's name, and the area's when the place has several:
     /// PokeAPI's whole name of the area in the user's language where it has one ("Mt. Moon
     /// B1F"), else the place and the part in words ("オツキミやま (B1F)"): floors as the games
-    /// write them, a few common parts translated, the others as PokeAPI names them.
-    static func place(_ encounter: Encounter) -> String {
+    /// write them, the Friend Safari's by their types' names, a few common parts translated,
+    /// the others in English words.
+    static func place(_ encounter: Encounter, names: Names) -> String {
         guard let area = encounter.area else { return encounter.locationName }
         if let name = encounter.areaName { return name }
-        return tr("dex.where.area", ["place": encounter.locationName, "area": areaPart(area)])
+        return tr("dex.where.area", ["place": encounter.locationName, "area": names.areas[area] ?? areaPart(area)])
     }
 
     static func areaPart(_ area: String) -> String {
@@ -175,7 +179,21 @@ enum EncounterWords {
         if let number = area.dropPrefix("unknown-area-"), number.allSatisfy(\.isASCIIDigit) {
             return tr("dex.where.area.unknown", ["number": number])
         }
-        return spaced(area)
+        return titled(area)
+    }
+
+    /// An area's identifier as English words, as PokeAPI's English names write them
+    /// (`contest-hall` → Contest Hall, `sw` → SW, `north-of-lilycove` → North of Lilycove):
+    /// what a language PokeAPI names no areas in reads beside its own place names.
+    static func titled(_ identifier: String) -> String {
+        let compass: Set<Substring> = ["n", "s", "e", "w", "ne", "nw", "se", "sw"]
+        let small: Set<Substring> = ["a", "an", "and", "at", "by", "in", "of", "on", "the", "to"]
+        return identifier.split(separator: "-").enumerated().map { index, word in
+            if compass.contains(word) { return word.uppercased() }
+            if index > 0, small.contains(word) { return String(word) }
+            if word == "pokemon" { return "Pokémon" }
+            return word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
     }
 
     /// `rest`'s parts between dashes when each is two digits or a word (`04-00-to-19-59`); nil
@@ -243,20 +261,28 @@ struct EncounterTable: Equatable {
             tables[key, default: []].append(encounter)
         }
         var rows: [Row] = []
+        // Each set of conditions is put in words once: a long table repeats a few.
+        let separator = tr("dex.where.condition.separator")
+        var words: [[String]: String] = [:]
         for key in order {
             guard let table = tables[key], let first = table.first else { continue }
             let pokemonNames = Dictionary(table.map { ($0.pokemonID, $0.pokemonName) }) { first, _ in first }
             let chances = EncounterChances.rows(
                 table, values: conditions.values[first.versionGroup] ?? [:], kinds: conditions.kinds)
+            let place = EncounterWords.place(first, names: names), method = EncounterWords.method(key.method)
             for chance in chances {
+                let said = chance.conditions.map { set in
+                    if let known = words[set] { return known }
+                    let said = EncounterWords.conditions(set, names: names)
+                    words[set] = said
+                    return said
+                }
                 let row = Row(
-                    areaID: key.areaID, place: EncounterWords.place(first), pokemonID: chance.pokemonID,
-                    pokemon: pokemonNames[chance.pokemonID] ?? "", method: EncounterWords.method(key.method),
+                    areaID: key.areaID, place: place, pokemonID: chance.pokemonID,
+                    pokemon: pokemonNames[chance.pokemonID] ?? "", method: method,
                     levels: chance.minLevel == chance.maxLevel ? String(chance.minLevel)
                         : tr("dex.where.levels", ["min": String(chance.minLevel), "max": String(chance.maxLevel)]),
-                    chance: chance.chance,
-                    conditions: chance.conditions.map { EncounterWords.conditions($0, names: names) }
-                        .joined(separator: tr("dex.where.condition.separator")))
+                    chance: chance.chance, conditions: said.joined(separator: separator))
                 if !rows.contains(row) { rows.append(row) }
             }
         }
