@@ -84,7 +84,7 @@ package enum SpeciesSQL {
 
     /// The name of fetched species `f` (a row of `fetched_species`, names a JSON object by
     /// language) in `:language`, its nearest language, English, else PokeAPI's name.
-    static func fetchedName(_ f: String) -> String {
+    package static func fetchedName(_ f: String) -> String {
         """
         coalesce(json_extract(\(f).names, '$."' || :language || '"'), json_extract(\(f).names, '$."' || \(nearestLanguage) || '"'), \
         json_extract(\(f).names, '$.en'), \(f).name)

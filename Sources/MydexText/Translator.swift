@@ -128,14 +128,23 @@ public struct Translator: Sendable {
         let name: Substring
         let particle: String?
 
+        /// A name of ASCII letters, digits and `_`, then perhaps `:` and a Korean particle;
+        /// read as bytes, as `fill` reads (this runs for every placeholder of every message).
         init?(_ body: Substring) {
-            let parts = body.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let first = parts.first, !first.isEmpty,
-                  first.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
-            name = first
-            if parts.count == 2 {
-                guard KoreanParticle.isParticle(String(parts[1])) else { return nil }
-                particle = String(parts[1])
+            let colon = body.utf8.firstIndex(of: UInt8(ascii: ":"))
+            let name = body[..<(colon ?? body.endIndex)]
+            guard !name.isEmpty, name.utf8.allSatisfy({ byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+                default: false
+                }
+            }) else { return nil }
+            self.name = name
+            if let colon {
+                let particle = String(body[body.utf8.index(after: colon)...])
+                guard KoreanParticle.isParticle(particle) else { return nil }
+                self.particle = particle
             } else {
                 particle = nil
             }

@@ -542,6 +542,18 @@ func run() throws {
         "`mydex dex move thunderbolt`", Subject(label: "", arguments: [mydex, "dex", "move", "thunderbolt", "--db", one]),
         against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
         runs: runs, environment: environment))
+    // Where to find a Pokémon: one game, every game, and what lives in a place (the table read whole).
+    for (label, arguments) in [
+        ("`mydex dex where pikachu --game firered`", ["dex", "where", "pikachu", "--game", "firered"]),
+        ("`mydex dex where pikachu`", ["dex", "where", "pikachu"]),
+        ("`mydex dex where --at viridian-forest --game firered`", ["dex", "where", "--at", "viridian-forest", "--game", "firered"]),
+        ("`mydex dex 25 --all-entries`", ["dex", "25", "--all-entries"]),
+    ] {
+        rows.append(try compare(
+            label, Subject(label: "", arguments: [mydex] + arguments + ["--db", one]),
+            against: Subject(label: "`mydex dex 25`", arguments: [mydex, "dex", "25", "--db", one]),
+            runs: runs, environment: environment))
+    }
     let fresh = workspace.path("fresh.sqlite")
     rows.append(try compare(
         "first command on a new collection (`catch --offline`)",

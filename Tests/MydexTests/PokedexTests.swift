@@ -17,6 +17,9 @@ struct BuiltInPokedexTests {
             #expect(!record.types.isEmpty, "#\(record.id) has no type")
             #expect(record.names["en"] != nil, "#\(record.id) has no English name")
             #expect(record.generation != nil, "#\(record.id) has no generation")
+            // `Pokedex.speciesIDs(nameKey:)` keys the catalog's names by removing hyphens.
+            #expect(SearchText.normalized(record.name) == record.name.replacingOccurrences(of: "-", with: ""),
+                    "#\(record.id)'s name \(record.name) is not lower-case letters, digits and hyphens")
         }
     }
 

@@ -147,6 +147,15 @@ struct StoreTests {
         #expect(try await store.counts().entries == 1)
     }
 
+    @Test("Columns name properties in snake_case, with ID and URL as words of their own")
+    func columnNames() {
+        for (column, property) in [("species_id", "speciesID"), ("shiny_sprite", "shinySprite"), ("cry_url", "cryURL"),
+                                   ("flavor_text_game", "flavorTextGame"), ("name", "name"), ("identifier", "identifier"),
+                                   ("level_2_chance", "level2Chance"), ("idle_time", "idleTime")] {
+            #expect(ColumnNaming.propertyName(column) == property)
+        }
+    }
+
     @Test("Dates are stored as GRDB stores them, to the millisecond, and read back exactly")
     func storedDates() throws {
         let dates = [
