@@ -477,7 +477,9 @@ enum CatalogSchema {
             language TEXT NOT NULL,
             name TEXT NOT NULL,
             key TEXT NOT NULL,
-            PRIMARY KEY (location_id, language)
+            -- By language first: a command reads one language's names of a few dozen places,
+            -- a few pages so, where by place they were a page a place.
+            PRIMARY KEY (language, location_id)
         ) STRICT, WITHOUT ROWID;
         CREATE TABLE location_areas (
             id INTEGER PRIMARY KEY,
@@ -489,7 +491,7 @@ enum CatalogSchema {
             area_id INTEGER NOT NULL,
             language TEXT NOT NULL,
             name TEXT NOT NULL,
-            PRIMARY KEY (area_id, language)
+            PRIMARY KEY (language, area_id)
         ) STRICT, WITHOUT ROWID;
         -- The ways of meeting Pokémon (walking, each rod, surfing, a gift…) in the games'
         -- order, and the values of the conditions of an encounter (`time-night` of `time`),

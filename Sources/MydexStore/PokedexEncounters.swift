@@ -178,9 +178,10 @@ extension Pokedex {
     /// The term kind of the items conditions of encounters name, keyed by identifier.
     public static let encounterItemKind = "encounter-item"
 
-    /// The values each condition takes in the version groups `groups` (identifiers), in
-    /// PokeAPI's order: group → condition → values (`time` → morning, day, night).
-    public func encounterConditionValues(groups: [String]) async throws -> [String: [String: [String]]] {
+    /// The values each of the conditions `conditions` (`time`, `swarm`) takes in the version
+    /// groups `groups` (identifiers), in PokeAPI's order: group → condition → values (`time` →
+    /// morning, day, night).
+    public func encounterConditionValues(groups: [String], conditions: [String]) async throws -> [String: [String: [String]]] {
         try await store.read { db in
             var values: [String: [String: [String]]] = [:]
             for row in try Row.fetchAll(db, sql: """
@@ -190,8 +191,9 @@ extension Pokedex {
                     ON g.version_group_id = gc.version_group_id
                 JOIN catalog.encounter_conditions c ON c.id = gc.condition_id
                 WHERE g.identifier IN (SELECT value FROM json_each(:groups))
+                    AND c.condition IN (SELECT value FROM json_each(:conditions))
                 ORDER BY c.id
-                """, arguments: ["groups": Self.jsonStrings(groups)]) {
+                """, arguments: ["groups": Self.jsonStrings(groups), "conditions": Self.jsonStrings(conditions)]) {
                 values[row["version_group"], default: [:]][row["condition"], default: []].append(row["identifier"])
             }
             return values

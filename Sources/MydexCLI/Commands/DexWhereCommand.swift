@@ -82,14 +82,13 @@ struct DexWhereCommand: MydexCommand {
             encounters = []
         }
 
-        let conditions = EncounterConditions(
-            try await pokedex.encounterConditions(),
-            values: try await pokedex.encounterConditionValues(groups: Array(Set(encounters.map(\.versionGroup)))))
         // Every value of a condition the rows name may be said (a table's states take them
         // all), not only the values the rows name; other conditions (trades elsewhere) are not.
+        var conditions = EncounterConditions(try await pokedex.encounterConditions())
         let named = Set(encounters.flatMap(\.conditions))
-        let kinds = Set(named.compactMap { conditions.kinds[$0] })
-        let said = named.union(conditions.values.values.flatMap { $0.filter { kinds.contains($0.key) }.values.joined() })
+        conditions.values = try await pokedex.encounterConditionValues(
+            groups: Array(Set(encounters.map(\.versionGroup))), conditions: Set(named.compactMap { conditions.kinds[$0] }).sorted())
+        let said = named.union(conditions.values.values.flatMap { $0.values.joined() })
         var names = try await Self.names(for: said, in: pokedex)
         for encounter in encounters where encounter.location == "friend-safari" {
             if let area = encounter.area { names.areas[area] = printer.localizer.typeName(area) }
