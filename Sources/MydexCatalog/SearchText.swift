@@ -70,7 +70,8 @@ extension SearchText {
         let wanted = normalized(text)
         let limit = max(2, wanted.count / 3)
         return candidates.compactMap { candidate -> (name: String, rank: (Int, Int))? in
-            let ranks = candidate.keys.map { key -> (Int, Int) in
+            // A name of no letters or digits (PokeAPI's place "???") is near every short text.
+            let ranks = candidate.keys.filter { !$0.isEmpty }.map { key -> (Int, Int) in
                 if key.hasPrefix(wanted) { return (0, 0) }
                 if abs(key.count - wanted.count) > limit { return (2, .max) }
                 return (1, distance(wanted, key))

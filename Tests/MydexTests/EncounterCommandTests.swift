@@ -149,6 +149,9 @@ struct EncounterCommandTests {
         // Bad input: an unknown place gets the nearest names; a name shared by places, its places.
         let typo = await environment.run("dex", "where", "--at", "viridian forrest")
         #expect(typo.status == 64 && typo.standardError.contains("Did you mean Viridian Forest?"))
+        // PokeAPI's place "???" has no letters to be near anything.
+        let short = await environment.run("dex", "where", "--at", "sw")
+        #expect(short.status == 64 && !short.standardError.contains("???"), "\(short.standardError)")
         let several = await environment.run("dex", "where", "--at", "route 1")
         #expect(several.status == 64 && several.standardError.contains("Route 1 (kanto-route-1)"))
         #expect(await environment.run("dex", "where").status == 64)
