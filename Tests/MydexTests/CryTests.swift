@@ -56,8 +56,10 @@ struct CryTests {
                 """)
         }
 
-        /// The pid a slow player noted, once it has started (nil after `seconds`).
-        func startedPlayer(within seconds: Double = 30) async throws -> pid_t? {
+        /// The pid a slow player noted, once it has started (nil after `seconds`). Generous:
+        /// with the release tests building and lintian running on two cores, mydex took over
+        /// 30 seconds to fetch the cry and start its player, and the tests failed so, now and then.
+        func startedPlayer(within seconds: Double = 120) async throws -> pid_t? {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 if let text = try? String(contentsOf: started, encoding: .utf8),
