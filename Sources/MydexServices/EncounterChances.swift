@@ -87,7 +87,7 @@ public enum EncounterChances {
         /// the likeliest first; `always` names the dimensions said even when every value is in.
         func describe(_ pokemon: Int, _ grouped: [(Outcome, [[Int]])], dimensions: [Int], always: Set<Int>) -> [Row] {
             grouped.enumerated().sorted { ($1.element.0.chance, $0.offset) < ($0.element.0.chance, $1.offset) }.flatMap { _, item in
-                boxes(Set(item.1), sizes: dimensions.map { domains[$0].count }).map { box in
+                boxes(Set(item.1)).map { box in
                     Row(pokemonID: pokemon, minLevel: item.0.minLevel, maxLevel: item.0.maxLevel, chance: item.0.chance,
                         conditions: box.enumerated().compactMap { position, chosen -> [String]? in
                             let index = dimensions[position]
@@ -144,7 +144,7 @@ public enum EncounterChances {
     /// `states` as few boxes (a set of values for each condition, every combination of them
     /// in `states`) as a greedy split finds: the whole when it is one, else split on a
     /// condition and the parts' boxes joined where they differ in one condition only.
-    static func boxes(_ states: Set<[Int]>, sizes: [Int]) -> [[Set<Int>]] {
+    static func boxes(_ states: Set<[Int]>) -> [[Set<Int>]] {
         guard let first = states.first else { return [] }
         let projections = (0..<first.count).map { index in Set(states.map { $0[index] }) }
         if projections.reduce(1, { $0 * $1.count }) == states.count { return [projections] }
@@ -154,7 +154,7 @@ public enum EncounterChances {
         }) else { return [projections] }
         var parts: [[Set<Int>]] = []
         for value in projections[split].sorted() {
-            parts += boxes(states.filter { $0[split] == value }, sizes: sizes)
+            parts += boxes(states.filter { $0[split] == value })
         }
         // Join boxes that differ in one condition's values only, until none do.
         var joined = true

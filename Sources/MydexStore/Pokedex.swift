@@ -469,12 +469,7 @@ extension Pokedex {
             var bound = arguments
             bound["language"] = language
             return try Row.fetchAll(db, sql: """
-                SELECT g.id, g.identifier, g.version_group, g.generation,
-                    coalesce(
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = :language),
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = \(SpeciesSQL.nearestLanguage)),
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = 'en'),
-                        g.identifier) AS name
+                SELECT g.id, g.identifier, g.version_group, g.generation, \(Self.gameName("g")) AS name
                 FROM catalog.games g WHERE \(condition) ORDER BY g.sort_order, g.id
                 """, arguments: StatementArguments(bound)).map { row in
                 Game(id: row["id"], identifier: row["identifier"], versionGroup: row["version_group"],

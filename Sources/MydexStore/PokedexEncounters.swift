@@ -96,7 +96,7 @@ extension Pokedex {
                     JOIN game_bits g ON g.version_group_id = e.version_group_id AND (e.games >> g.bit) & 1
                     WHERE \(condition)
                     GROUP BY g.id, e.area_id, s.method_id, e.pokemon_id, e.condition_set)
-                SELECT g.identifier AS game, \(Self.gameName("g.id")) AS gameName, g.version_group AS versionGroup, g.generation,
+                SELECT g.identifier AS game, \(Self.gameName("g")) AS gameName, g.version_group AS versionGroup, g.generation,
                     l.id AS locationID, l.identifier AS location, \(Self.placeName("l")) AS locationName,
                     a.id AS areaID, a.identifier AS area,
                     coalesce(
@@ -172,7 +172,7 @@ extension Pokedex {
     /// The names of the items conditions of encounters name (`helix-fossil`), in the store's
     /// language (its nearest, English), by item identifier.
     public func encounterItemNames() async throws -> [String: String] {
-        try await termNames(kind: Self.encounterItemKind)
+        try await termNames([("kind = ?", [Self.encounterItemKind])])[Self.encounterItemKind] ?? [:]
     }
 
     /// The term kind of the items conditions of encounters name, keyed by identifier.
@@ -210,19 +210,6 @@ extension Pokedex {
         }
     }
 
-    private func termNames(kind: String) async throws -> [String: String] {
-        let language = self.language
-        return try await store.read { db in
-            Dictionary(try Row.fetchAll(db, sql: """
-                SELECT term, name FROM catalog.term_names
-                WHERE kind = :kind AND language IN (:language, \(SpeciesSQL.nearestLanguage), 'en')
-                ORDER BY term, CASE language WHEN :language THEN 0 WHEN 'en' THEN 2 ELSE 1 END
-                """, arguments: ["kind": kind, "language": language]).map { row -> (String, String) in
-                (row["term"], row["name"])
-            }) { first, _ in first }
-        }
-    }
-
     static func jsonStrings(_ values: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
     }
@@ -236,7 +223,8 @@ extension Pokedex {
     }
 
     /// A place's name in `:language`, its nearest, English, or its identifier in words (`l` a
-    /// row of `catalog.locations`; PokeAPI names no language's `kanto-pokecenter`).
+    /// row of `catalog.locations`; the generator gives English names to the places PokeAPI
+    /// names in no language).
     static func placeName(_ l: String) -> String {
         """
         coalesce(
@@ -247,14 +235,15 @@ extension Pokedex {
         """
     }
 
-    /// A game's name in `:language`, its nearest, English, or its identifier.
-    static func gameName(_ id: String) -> String {
+    /// The name of game `g` (a row with the columns of `catalog.games`) in `:language`, its
+    /// nearest, English, or its identifier.
+    static func gameName(_ g: String) -> String {
         """
         coalesce(
-            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = :language),
-            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = \(SpeciesSQL.nearestLanguage)),
-            (SELECT name FROM catalog.game_names WHERE game_id = \(id) AND language = 'en'),
-            (SELECT identifier FROM catalog.games WHERE id = \(id)))
+            (SELECT name FROM catalog.game_names WHERE game_id = \(g).id AND language = :language),
+            (SELECT name FROM catalog.game_names WHERE game_id = \(g).id AND language = \(SpeciesSQL.nearestLanguage)),
+            (SELECT name FROM catalog.game_names WHERE game_id = \(g).id AND language = 'en'),
+            \(g).identifier)
         """
     }
 

@@ -29,11 +29,7 @@ extension Pokedex {
                             AND language = \(SpeciesSQL.nearestLanguage)),
                         (SELECT name FROM catalog.term_names WHERE kind = 'item' AND term = CAST(h.item AS TEXT) AND language = 'en'),
                         '#' || h.item) AS name,
-                    coalesce(
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = :language),
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = \(SpeciesSQL.nearestLanguage)),
-                        (SELECT name FROM catalog.game_names WHERE game_id = g.id AND language = 'en'),
-                        g.identifier) AS game_name
+                    \(Self.gameName("g")) AS game_name
                 FROM catalog.pokemon_items h JOIN catalog.games g ON g.id = h.game_id
                 WHERE h.pokemon_id = :pokemon
                 ORDER BY g.sort_order, g.id, h.rarity DESC, h.item

@@ -143,17 +143,27 @@ extension Pokedex {
     /// species need.
     public func terms() async throws -> SpeciesProfile { try await terms(items: [], moves: []) }
 
-    /// The localized terms, with the names of these items and moves (PokeAPI ids). Each name is
-    /// the first of `DataLanguage.fallbacks` the catalog has it in: Japanese egg groups exist in
-    /// kana (ja-hrkt) only.
+    /// The localized terms, with the names of these items and moves (PokeAPI ids).
     func terms(items: Set<Int>, moves: Set<Int>) async throws -> SpeciesProfile {
+        var reads = [("kind NOT IN ('item', 'move', ?)", [Self.encounterItemKind])]
+        // Items and moves by key: a profile needs a few of hundreds.
+        for (kind, ids) in [("item", items), ("move", moves)] where !ids.isEmpty {
+            reads.append(("kind = ? AND term IN (\(databaseQuestionMarks(count: ids.count)))", [kind] + ids.sorted().map(String.init)))
+        }
+        return SpeciesProfile(terms: try await termNames(reads))
+    }
+
+    /// The names of the catalog's terms each read (a condition on `term_names` and its
+    /// arguments) selects, by kind and term. Each name is the first of `DataLanguage.fallbacks`
+    /// the catalog has it in: Japanese egg groups exist in kana (ja-hrkt) only.
+    func termNames(_ reads: [(condition: String, arguments: [String])]) async throws -> [String: [String: String]] {
         let languages = DataLanguage.fallbacks(language)
         // The rows of every language of the chain, the best last, so that it wins.
         let inLanguages = "language IN (\(databaseQuestionMarks(count: languages.count)))"
         let bestLast = "ORDER BY CASE language " + languages.indices.map { "WHEN ? THEN \($0) " }.joined() + "END DESC"
-        let names = try await store.read { db in
+        return try await store.read { db in
             var names: [String: [String: String]] = [:]
-            func read(_ condition: String, _ arguments: [String]) throws {
+            for (condition, arguments) in reads {
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT kind, term, name FROM catalog.term_names WHERE \(condition) AND \(inLanguages) \(bestLast)
                     """, arguments: StatementArguments(arguments + languages + languages))
@@ -161,13 +171,7 @@ extension Pokedex {
                     names[row[0], default: [:]][row[1]] = row[2]
                 }
             }
-            try read("kind NOT IN ('item', 'move')", [])
-            // Items and moves by key: a profile needs a few of hundreds.
-            for (kind, ids) in [("item", items), ("move", moves)] where !ids.isEmpty {
-                try read("kind = ? AND term IN (\(databaseQuestionMarks(count: ids.count)))", [kind] + ids.sorted().map(String.init))
-            }
             return names
         }
-        return SpeciesProfile(terms: names)
     }
 }

@@ -57,11 +57,11 @@ struct EncounterCommandTests {
     func boxes() {
         // Every state: one box of everything; one condition's value: a box with it alone.
         let all = Set(EncounterChances.allStates([3, 2]))
-        #expect(EncounterChances.boxes(all, sizes: [3, 2]) == [[[0, 1, 2], [0, 1]]])
-        #expect(EncounterChances.boxes(Set(all.filter { $0[1] == 0 }), sizes: [3, 2]) == [[[0, 1, 2], [0]]])
+        #expect(EncounterChances.boxes(all) == [[[0, 1, 2], [0, 1]]])
+        #expect(EncounterChances.boxes(Set(all.filter { $0[1] == 0 })) == [[[0, 1, 2], [0]]])
         // An L shape: two boxes.
         let shape: Set<[Int]> = [[0, 0], [0, 1], [1, 0]]
-        #expect(EncounterChances.boxes(shape, sizes: [3, 2]).count == 2)
+        #expect(EncounterChances.boxes(shape).count == 2)
     }
 
     @Test("Conditions and parts of places in words, patterns filled with names and numbers")

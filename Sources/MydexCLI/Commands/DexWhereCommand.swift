@@ -71,7 +71,7 @@ struct DexWhereCommand: MydexCommand {
             if encounters.isEmpty {
                 // A place met in other games only, or in none (a town without wild Pokémon).
                 let elsewhere = group == nil ? [] : try await pokedex.encounters(locationIDs: [place.id])
-                let games = try await Self.groups(of: elsewhere, among: withData)
+                let games = Self.groups(of: elsewhere, among: withData)
                 throw NothingToShow(games.isEmpty
                     ? tr("dex.where.error.empty-place", ["place": place.name])
                     : tr("dex.where.error.place-not-in-game", [
@@ -89,10 +89,7 @@ struct DexWhereCommand: MydexCommand {
         conditions.values = try await pokedex.encounterConditionValues(
             groups: Array(Set(encounters.map(\.versionGroup))), conditions: Set(named.compactMap { conditions.kinds[$0] }).sorted())
         let said = named.union(conditions.values.values.flatMap { $0.values.joined() })
-        var names = try await Self.names(for: said, in: pokedex)
-        for encounter in encounters where encounter.location == "friend-safari" {
-            if let area = encounter.area { names.areas[area] = printer.localizer.typeName(area) }
-        }
+        let names = try await Self.names(for: said, areas: encounters, in: pokedex, localizer: printer.localizer)
         var output = Output(
             pokemon: pokemon, place: place, game: group, encounters: encounters, conditions: conditions,
             names: names, localizer: printer.localizer)
@@ -103,7 +100,7 @@ struct DexWhereCommand: MydexCommand {
         if let pokemon, encounters.isEmpty {
             if group != nil || place != nil {
                 let everywhere = try await pokedex.encounters(pokemonIDs: pokemon.pokemonIDs)
-                output.otherGames = try await Self.groups(of: everywhere, among: withData).map(\.identifier)
+                output.otherGames = Self.groups(of: everywhere, among: withData).map(\.identifier)
             }
             output.origin = try await Self.origin(of: pokemon.found.species, in: pokedex, printer: printer)
         }
@@ -135,15 +132,21 @@ struct DexWhereCommand: MydexCommand {
     }
 
     /// The version groups among `groups` that `encounters` are in, in release order.
-    static func groups(of encounters: [Encounter], among groups: [GameGroup]) async throws -> [GameGroup] {
+    static func groups(of encounters: [Encounter], among groups: [GameGroup]) -> [GameGroup] {
         let found = Set(encounters.map(\.versionGroup))
         return groups.filter { found.contains($0.identifier) }
     }
 
-    /// The names the conditions `said` hold: Pokémon traded or chosen first, items, games.
-    static func names(for said: Set<String>, in pokedex: Pokedex) async throws -> EncounterWords.Names {
+    /// The names the conditions `said` hold (Pokémon traded or chosen first, items, games),
+    /// and the names of the areas of `encounters` the catalog names: the Friend Safari's types.
+    static func names(
+        for said: Set<String>, areas encounters: [Encounter], in pokedex: Pokedex, localizer: Localizer
+    ) async throws -> EncounterWords.Names {
         let wanted = EncounterWords.Names.wanted(by: said)
         var names = EncounterWords.Names()
+        for encounter in encounters where encounter.location == "friend-safari" {
+            if let area = encounter.area { names.areas[area] = localizer.typeName(area) }
+        }
         if !wanted.pokemon.isEmpty { names.pokemon = try await pokedex.pokemonNames(identifiers: wanted.pokemon.sorted()) }
         if said.contains(where: { $0.hasPrefix("item-") }) { names.items = try await pokedex.encounterItemNames() }
         for game in wanted.games {
