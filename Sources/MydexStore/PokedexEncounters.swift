@@ -178,6 +178,23 @@ extension Pokedex {
     /// The term kind of the items conditions of encounters name, keyed by identifier.
     public static let encounterItemKind = "encounter-item"
 
+    /// The term kind of the balls catching throws, keyed by item identifier (`great-ball`).
+    public static let ballKind = "ball"
+
+    /// The balls whose names the catalog keeps: every ball whose rule needs only what mydex
+    /// knows (`CatchRules`), PokeAPI's item identifiers.
+    public static let ballIdentifiers = [
+        "poke-ball", "great-ball", "ultra-ball", "master-ball", "premier-ball", "luxury-ball", "heal-ball", "net-ball",
+        "nest-ball", "repeat-ball", "quick-ball", "timer-ball", "dusk-ball", "dive-ball", "lure-ball", "heavy-ball",
+        "fast-ball", "moon-ball", "level-ball", "love-ball", "friend-ball",
+    ]
+
+    /// The names of the balls (`ballIdentifiers`) in the store's language (its nearest, English),
+    /// by item identifier.
+    public func ballNames() async throws -> [String: String] {
+        try await termNames([("kind = ?", [Self.ballKind])])[Self.ballKind] ?? [:]
+    }
+
     /// The values each of the conditions `conditions` (`time`, `swarm`) takes in the version
     /// groups `groups` (identifiers), in PokeAPI's order: group → condition → values (`time` →
     /// morning, day, night).

@@ -16,7 +16,8 @@ struct EncounterSource {
         var conditions: [BuiltInPokedex.EncounterConditionRecord]
         var encounters: [BuiltInPokedex.EncounterRecord]
         /// The names of the items conditions name (`item-helix-fossil`), keyed by the item's
-        /// identifier (`helix-fossil`), of kind `Pokedex.encounterItemKind`.
+        /// identifier (`helix-fossil`), of kind `Pokedex.encounterItemKind`; and of the balls
+        /// catching throws (`great-ball`), of kind `Pokedex.ballKind`.
         var terms: [BuiltInPokedex.TermRecord]
     }
 
@@ -135,14 +136,17 @@ struct EncounterSource {
         }
         return Loaded(
             locations: locations, methods: methods, conditions: conditions, encounters: encounters,
-            terms: try itemTerms(Set(conditions.compactMap { $0.condition == "item" ? $0.identifier : nil }), languages: languages))
+            terms: try itemTerms(
+                Set(conditions.compactMap { $0.condition == "item" ? $0.identifier.dropFirst("item-".count) : nil }.map(String.init)),
+                kind: Pokedex.encounterItemKind, languages: languages)
+                + itemTerms(Set(Pokedex.ballIdentifiers), kind: Pokedex.ballKind, languages: languages))
     }
 
-    /// The names of the items the condition values `values` (`item-helix-fossil`) name.
-    private func itemTerms(_ values: Set<String>, languages: [Int: String]) throws -> [BuiltInPokedex.TermRecord] {
-        guard !values.isEmpty else { return [] }
+    /// The names of the items `identifiers` (`helix-fossil`), as terms of `kind` keyed by identifier.
+    private func itemTerms(_ identifiers: Set<String>, kind: String, languages: [Int: String]) throws -> [BuiltInPokedex.TermRecord] {
+        guard !identifiers.isEmpty else { return [] }
         let items = Dictionary(try table("items.csv").compactMap { row -> (Int, String)? in
-            guard let id = int(row["id"]), let identifier = row["identifier"], values.contains("item-" + identifier) else { return nil }
+            guard let id = int(row["id"]), let identifier = row["identifier"], identifiers.contains(identifier) else { return nil }
             return (id, identifier)
         }) { first, _ in first }
         var names: [String: [String: String]] = [:]
@@ -152,7 +156,7 @@ struct EncounterSource {
             else { continue }
             names[item, default: [:]][language] = name
         }
-        return names.map { BuiltInPokedex.TermRecord(kind: Pokedex.encounterItemKind, name: $0.key, names: $0.value) }
+        return names.map { BuiltInPokedex.TermRecord(kind: kind, name: $0.key, names: $0.value) }
     }
 
     /// PokeAPI's English area names call 155 routes "Road 201" (a reading of the Japanese
