@@ -30,6 +30,10 @@ static const unsigned char m0006_entry_forms[] = {
 #embed "../../Migrations/m0006_entry_forms.sql"
 };
 
+static const unsigned char m0007_encounters[] = {
+#embed "../../Migrations/m0007_encounters.sql"
+};
+
 // Not a migration: what they all make, for a new collection (Migrations/schema.sql).
 static const unsigned char schema_snapshot[] = {
 #embed "../../Migrations/schema.sql"
@@ -42,6 +46,7 @@ static const mydex_embedded_migration migrations[] = {
     { "m0004_catalog_leaves_collection", m0004_catalog_leaves_collection, sizeof m0004_catalog_leaves_collection },
     { "m0005_unrelease_and_entry_identity", m0005_unrelease_and_entry_identity, sizeof m0005_unrelease_and_entry_identity },
     { "m0006_entry_forms", m0006_entry_forms, sizeof m0006_entry_forms },
+    { "m0007_encounters", m0007_encounters, sizeof m0007_encounters },
 };
 
 size_t mydex_migration_count(void) {

@@ -17,6 +17,9 @@ public struct Settings: Sendable, Equatable {
     /// `sprites = false`: no pictures beside `show`, `dex` and `catch` (`mydex sprite` and `mydex
     /// box`, asked for by name, still draw).
     public var sprites = true
+    /// `game`: the game `encounter` and `odds` play when no `--game` is given (PokeAPI's
+    /// version or a name, checked when used: the Pokédex knows the games).
+    public var game: String?
 
     public init() {}
 }
@@ -25,7 +28,7 @@ public struct Settings: Sendable, Equatable {
 /// the line and the key.
 enum ConfigFile {
     /// The keys a config file may set, in the order the error message lists them.
-    static let keys = ["lang", "api-url", "offline", "color", "sprites", "timeout"]
+    static let keys = ["lang", "api-url", "offline", "color", "sprites", "timeout", "game"]
 
     /// Where the file is: `$XDG_CONFIG_HOME/mydex/config.toml` (an absolute XDG_CONFIG_HOME
     /// only, as the XDG spec says), else `~/.config/mydex/config.toml`.
@@ -96,6 +99,11 @@ enum ConfigFile {
             case "sprites":
                 guard let sprites = value.bool else { throw problem(key, tr("config.error.sprites")) }
                 settings.sprites = sprites
+            case "game":
+                guard let game = value.string, !game.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw problem(key, tr("config.error.game"))
+                }
+                settings.game = game
             default:
                 let known = keys.joined(separator: ", ")
                 guard let suggestion = CommandLineArguments.nearest(to: key, among: keys) else {

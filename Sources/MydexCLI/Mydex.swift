@@ -14,7 +14,7 @@ public struct Mydex: AsyncParsableCommand {
             discussion: tr("mydex.help.discussion"),
             version: MydexVersion.current,
             subcommands: [
-                CatchCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
+                CatchCommand.self, EncounterCommand.self, ThrowCommand.self, OddsCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
                 FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
                 RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
                 CryCommand.self, ExportCommand.self, ImportCommand.self, BrowseCommand.self, VersionCommand.self,

@@ -183,6 +183,12 @@ public struct Output: Sendable {
     /// One line of data on standard output.
     func print(_ line: SafeText) throws(OutputError) { try send(.standardOutput, line.rendered + "\n") }
 
+    /// Part of a line of data on standard output, shown at once (a throw's shakes, one by one).
+    func printPart(_ text: SafeText) throws(OutputError) {
+        try send(.standardOutput, text.rendered)
+        try flush()
+    }
+
     /// The same streams without notices (`--quiet`).
     func quieted() -> Output {
         var output = self

@@ -15,7 +15,9 @@ public struct SystemClock: MydexClock {
 /// SplitMix64: small, fast and fully specified, so a `--seed` picks the same Pokémon on every
 /// platform and Swift version (the standard library's generators promise neither).
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    /// Where the sequence is: a generator made with this as its seed goes on from here (a
+    /// pending encounter keeps it between commands).
+    public private(set) var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 

@@ -247,27 +247,33 @@ extension CollectionStore {
         let language = self.language
         return try await write { db in
             if let fetchedSpecies { try fetchedSpecies.upsert(db) }
-            guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
-            else { throw StoreError.speciesNotCached(id: speciesID) }
-            // The species' own form unless a form is named (PokeAPI numbers an unknown
-            // species' own form as the species).
-            let ownForm = try Int.fetchOne(
-                db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID]) ?? speciesID
-            let form = formID ?? ownForm
-            var formSlug: String?
-            if form != ownForm {
-                formSlug = try String.fetchOne(
-                    db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?", arguments: [form, speciesID])
-                guard formSlug != nil else { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
-            }
-            var pokemon = CaughtPokemon(
-                id: nil, speciesID: speciesID, formID: form, nickname: nil, isFavorite: false, isShiny: isShiny,
-                caughtAt: date, releasedAt: nil)
-            try pokemon.insert(db)
-            try Self.appendHistory(
-                db, entryID: pokemon.id, action: .catch, detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
-            return try Self.entry(pokemon.id ?? 0, language, db)
+            return try Self.insertCatch(db, speciesID: speciesID, formID: formID, isShiny: isShiny, at: date, language: language)
         }
+    }
+
+    /// A new entry and its `catch` history row, within the caller's transaction.
+    static func insertCatch(
+        _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, at date: Date, language: String
+    ) throws -> CollectionEntry {
+        guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
+        else { throw StoreError.speciesNotCached(id: speciesID) }
+        // The species' own form unless a form is named (PokeAPI numbers an unknown
+        // species' own form as the species).
+        let ownForm = try Int.fetchOne(
+            db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID]) ?? speciesID
+        let form = formID ?? ownForm
+        var formSlug: String?
+        if form != ownForm {
+            formSlug = try String.fetchOne(
+                db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?", arguments: [form, speciesID])
+            guard formSlug != nil else { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
+        }
+        var pokemon = CaughtPokemon(
+            id: nil, speciesID: speciesID, formID: form, nickname: nil, isFavorite: false, isShiny: isShiny,
+            caughtAt: date, releasedAt: nil)
+        try pokemon.insert(db)
+        try appendHistory(db, entryID: pokemon.id, action: .catch, detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
+        return try entry(pokemon.id ?? 0, language, db)
     }
 
     /// Throws the entry back: it leaves the list but stays in the database and the history. A

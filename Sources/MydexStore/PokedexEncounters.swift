@@ -227,6 +227,13 @@ extension Pokedex {
         }
     }
 
+    /// The condition values PokeAPI marks as the default of their condition (`story-progress-none`).
+    public func encounterConditionDefaults() async throws -> Set<String> {
+        Set(try await store.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM catalog.encounter_conditions WHERE is_default")
+        })
+    }
+
     static func jsonStrings(_ values: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(values)) ?? Data("[]".utf8), as: UTF8.self)
     }

@@ -26,6 +26,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case backupFailed(path: String, detail: String)
     case restoreFromLiveDatabase(path: String)
     case restoreFailed(source: String, detail: String)
+    /// A throw at an encounter that is no longer pending: it fled, was caught or run from.
+    case noPendingEncounter
 
     /// The underlying problem in a few words, for messages that wrap this one.
     var reason: String {
@@ -79,6 +81,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return tr("store.error.restore-failed", ["source": source, "detail": detail])
         case .restoreFromLiveDatabase(let path):
             return tr("store.error.restore-from-live", ["path": path])
+        case .noPendingEncounter:
+            return tr("store.error.no-pending-encounter")
         }
     }
 }

@@ -161,9 +161,13 @@ enum EncounterWords {
     /// write them, the Friend Safari's by their types' names, a few common parts translated,
     /// the others in English words.
     static func place(_ encounter: Encounter, names: Names) -> String {
-        guard let area = encounter.area else { return encounter.locationName }
-        if let name = encounter.areaName { return name }
-        return tr("dex.where.area", ["place": encounter.locationName, "area": names.areas[area] ?? areaPart(area)])
+        place(locationName: encounter.locationName, area: encounter.area, areaName: encounter.areaName, names: names)
+    }
+
+    static func place(locationName: String, area: String?, areaName: String?, names: Names) -> String {
+        guard let area else { return locationName }
+        if let areaName { return areaName }
+        return tr("dex.where.area", ["place": locationName, "area": names.areas[area] ?? areaPart(area)])
     }
 
     static func areaPart(_ area: String) -> String {

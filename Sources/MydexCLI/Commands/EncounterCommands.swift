@@ -1,0 +1,323 @@
+import ArgumentParser
+import Foundation
+import MydexCatalog
+import MydexServices
+import MydexStore
+import MydexText
+
+/// `mydex encounter --game firered --at viridian-forest`: a wild Pokémon from a real encounter
+/// table, and balls thrown at it until it is caught or the trainer runs.
+struct EncounterCommand: MydexCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "encounter",
+            abstract: tr("encounter.help.abstract"),
+            discussion: tr("encounter.help.discussion"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: ArgumentHelp(tr("encounter.option.game"), valueName: "game"))
+    var game: String?
+
+    @Option(help: ArgumentHelp(tr("encounter.option.at"), valueName: "place"))
+    var at: String?
+
+    @Option(help: ArgumentHelp(tr("encounter.option.method"), valueName: "method"))
+    var method: String?
+
+    @Option(name: .customLong("throw"), help: ArgumentHelp(tr("encounter.option.throw"), valueName: "ball"))
+    var balls: [String] = []
+
+    @Flag(help: ArgumentHelp(tr("encounter.option.until-caught")))
+    var untilCaught = false
+
+    @Option(help: ArgumentHelp(tr("encounter.option.seed"), valueName: "n"))
+    var seed: UInt64?
+
+    @Flag(help: ArgumentHelp(tr("catch.option.no-sprite")))
+    var noSprite = false
+
+    @Flag(name: .customLong("run"), help: ArgumentHelp(tr("encounter.option.run")))
+    var runAway = false
+
+    func validate() throws {
+        if runAway && (game != nil || at != nil || method != nil || !balls.isEmpty || untilCaught || seed != nil) {
+            throw ValidationError(tr("encounter.error.run-alone"))
+        }
+    }
+
+    func run(_ context: MydexContext) async throws {
+        let (store, printer) = try await global.open(context, .create, species: true)
+        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
+        let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
+        if runAway { return try await ThrowCommand.runAway(service: service, printer: printer) }
+        let pokedex = Pokedex(store: store)
+        let chosen = try await CatchingGames.game(named: game, context: context, in: pokedex, oneGame: true)
+        let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
+        var place: Place?
+        if let at {
+            let group = try await pokedex.gameGroups(matching: chosen.versionGroup).first
+            place = try await DexWhereCommand.place(named: at, in: pokedex, game: group, pokemon: nil)
+        }
+        var generator = context.random.generator(seed: seed)
+        let (meeting, fled) = try await ThrowCommand.refusalsAsUsage {
+            try await service.start(game: chosen, place: place, method: method, using: &generator)
+        }
+        if let fled, !printer.json {
+            let name = try await EncounterPlay.name(of: fled, service: service, printer: printer)
+            try printer.note(SafeText(tr("encounter.fled", ["name": name])))
+        }
+        var play = try await EncounterPlay(meeting: meeting, service: service, store: store, words: words, printer: printer, context: context)
+        play.fled = fled
+        try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
+    }
+}
+
+/// `mydex throw great`: a ball at the pending wild Pokémon; without a ball, on a terminal, the
+/// prompt; in a pipe, the encounter and its odds.
+struct ThrowCommand: MydexCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "throw",
+            abstract: tr("throw.help.abstract"),
+            discussion: tr("throw.help.discussion"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr("throw.argument.ball"), valueName: "ball"))
+    var balls: [String] = []
+
+    @Flag(help: ArgumentHelp(tr("encounter.option.until-caught")))
+    var untilCaught = false
+
+    @Flag(help: ArgumentHelp(tr("catch.option.no-sprite")))
+    var noSprite = false
+
+    func run(_ context: MydexContext) async throws {
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
+        let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
+        let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
+        guard let meeting = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
+        var play = try await EncounterPlay(meeting: meeting, service: service, store: store, words: words, printer: printer, context: context)
+        try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
+    }
+
+    /// `encounter --run`: the trainer runs from the pending encounter.
+    static func runAway(service: EncounterService, printer: Printer) async throws {
+        guard let pending = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
+        _ = try await service.end(.ran)
+        let name = try await EncounterPlay.name(of: pending.encounter, service: service, printer: printer)
+        if printer.json {
+            try printer.emit(RanOutput(encounter: pending.encounter, name: name))
+        } else {
+            try printer.line(SafeText(tr("encounter.ran", ["name": name])))
+        }
+    }
+
+    struct RanOutput: CommandOutput {
+        let encounter: WildEncounter
+        let name: String
+        private enum Keys: String, CodingKey { case encounter }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var ended = encounter
+            ended.outcome = .ran
+            try container.encode(WildEncounterJSON(ended, name: name), forKey: .encounter)
+        }
+        func printText(to printer: Printer) throws {}
+    }
+
+    /// The service's refusals of what the user asked (a way a place does not have, a ball the
+    /// game does not have) as usage errors (exit 64).
+    static func refusalsAsUsage<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let refusal as EncounterService.Refusal {
+            switch refusal {
+            case .noWildPokemon, .ballNotInGame: throw UsageError(refusal.description)
+            default: throw refusal
+            }
+        }
+    }
+}
+
+/// A meeting played out: shown, then balls thrown as scripted, at the prompt, or not at all.
+struct EncounterPlay {
+    var meeting: EncounterService.Meeting
+    let service: EncounterService
+    let store: CollectionStore
+    let words: CatchingWords
+    let printer: Printer
+    let context: MydexContext
+    let name: String
+    var fled: WildEncounter?
+    /// The most throws `--until-caught` makes: a capture rate 3 Pokémon takes 64 on average.
+    static let throwLimit = 10_000
+
+    init(
+        meeting: EncounterService.Meeting, service: EncounterService, store: CollectionStore, words: CatchingWords, printer: Printer,
+        context: MydexContext
+    ) async throws {
+        self.meeting = meeting
+        self.service = service
+        self.store = store
+        self.words = words
+        self.printer = printer
+        self.context = context
+        let speciesName = printer.localizer.name(meeting.species)
+        name = meeting.form.map { printer.presentation.formName($0, speciesName: speciesName) } ?? speciesName
+    }
+
+    static func name(of encounter: WildEncounter, service: EncounterService, printer: Printer) async throws -> String {
+        let meeting = try await service.meeting(encounter, throwsMade: [])
+        let speciesName = printer.localizer.name(meeting.species)
+        return meeting.form.map { printer.presentation.formName($0, speciesName: speciesName) } ?? speciesName
+    }
+
+    var interactive: Bool { !printer.json && context.terminal.descriptors() != nil }
+
+    mutating func run(scripted: [Ball], untilCaught: Bool, picture: Bool) async throws {
+        var results: [EncounterService.ThrowResult] = []
+        var entry: CollectionEntry?
+        var ran = false
+        let (odds, situation, spent) = try await service.odds(meeting)
+        if !printer.json {
+            let encounter = meeting.encounter
+            let own = meeting.form.map { !$0.isSpeciesDefault } ?? false
+            if let grid = (own ? printer.picture(of: encounter.formID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) : nil)
+                ?? printer.picture(of: encounter.speciesID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) {
+                try printer.draw(grid)
+            }
+            try words.header(meeting, name: name, printer: printer)
+            if !meeting.throwsMade.isEmpty {
+                try printer.line(SafeText(tr("encounter.throws-so-far", ["count": String(meeting.throwsMade.count)])))
+            }
+        }
+        let wantsPrompt = scripted.isEmpty && !untilCaught && interactive
+        if !printer.json && scripted.isEmpty && !untilCaught {
+            try printer.line("")
+            let rows = odds.map { OddsRow(odds: $0, within: 0, expected: CatchRules.series($0.ball, situation, throws: 1).expected) }
+            try printer.table(words.table(rows, within: nil, keys: wantsPrompt))
+            if spent { try printer.note(SafeText(tr("throw.master-ball-spent-note"))) }
+        }
+        if !scripted.isEmpty || untilCaught {
+            var queue = scripted
+            let last = scripted.last ?? .poke
+            while entry == nil {
+                let ball: Ball
+                if !queue.isEmpty {
+                    ball = queue.removeFirst()
+                } else if untilCaught, results.count < Self.throwLimit {
+                    ball = last
+                } else {
+                    break
+                }
+                let result = try await throwOnce(ball)
+                results.append(result)
+                entry = result.entry
+            }
+        } else if wantsPrompt {
+            (entry, ran) = try await prompt(&results, odds: odds)
+        }
+        if printer.json {
+            try printer.emit(Output(
+                meeting: meeting, name: name, place: words.place(meeting), odds: odds, words: words,
+                results: results, entry: entry, fled: fled, ran: ran))
+            return
+        }
+        if let entry {
+            let milestones = (try? await Pokedex(store: store).milestones(completedBy: entry)) ?? CatchMilestones()
+            try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
+                try printer.line(SafeText(tr("throw.kept", ["name": name, "id": String(entry.id)])))
+                try CatchCommand.report(milestones, printer: printer)
+            }
+        } else if !ran {
+            try printer.note(SafeText(tr("encounter.still-here", ["name": name])))
+        }
+    }
+
+    /// One throw, told as it happens: on a terminal the shakes one by one with a pause.
+    mutating func throwOnce(_ ball: Ball) async throws -> EncounterService.ThrowResult {
+        var meeting = self.meeting
+        let result = try await ThrowCommand.refusalsAsUsage { try await service.throwBall(ball, at: &meeting) }
+        self.meeting = meeting
+        guard !printer.json else { return result }
+        if printer.columns != nil {
+            let (start, shakes, end) = words.narration(result, name: name)
+            try printer.output.printPart(SafeText(start))
+            for shake in shakes {
+                try await Task.sleep(for: .milliseconds(450))
+                try printer.output.printPart(SafeText(" " + shake))
+            }
+            try await Task.sleep(for: .milliseconds(450))
+            try printer.line(SafeText(" ") + SafeText(end).styled(result.outcome.caught ? .green : .bold, if: printer.color))
+        } else {
+            try printer.line(SafeText(words.line(result, name: name)))
+        }
+        return result
+    }
+
+    /// The prompt: a key a ball, `r` to run, until it is caught or the trainer runs.
+    mutating func prompt(_ results: inout [EncounterService.ThrowResult], odds: [ThrowOdds]) async throws -> (CollectionEntry?, Bool) {
+        guard let (input, output) = context.terminal.descriptors() else { return (nil, false) }
+        var balls = odds.map(\.ball)
+        while true {
+            let keys = balls.indices.map { String(CatchingWords.key($0)) }
+            try printer.output.prompt(SafeText(tr("throw.prompt", ["first": keys.first ?? "1", "last": keys.last ?? "1"])) + " ")
+            let key = KeyPrompt.readKey(input: input, output: output)
+            try printer.output.prompt("\n")
+            guard let key, key != "r", key != "q", key != "\u{03}", key != "\u{04}", key != "\u{1B}" else {
+                _ = try await service.end(.ran)
+                try printer.line(SafeText(tr("encounter.ran", ["name": name])))
+                return (nil, true)
+            }
+            guard let index = keys.firstIndex(of: String(key)) else { continue }
+            let result = try await throwOnce(balls[index])
+            results.append(result)
+            if let entry = result.entry { return (entry, false) }
+            // The Master Ball is thrown once; the Quick and Timer Balls change with each throw.
+            if balls[index] == .master { balls.remove(at: index) }
+        }
+    }
+
+    /// `{"encounter": {…}, "odds": [ball odds before the first throw], "throws": [{…}],
+    /// "entry": entry | null, "fled": encounter | null, "ran": bool}`.
+    struct Output: CommandOutput {
+        let meeting: EncounterService.Meeting
+        let name: String
+        let place: String
+        let odds: [ThrowOdds]
+        let words: CatchingWords
+        let results: [EncounterService.ThrowResult]
+        let entry: CollectionEntry?
+        let fled: WildEncounter?
+        let ran: Bool
+
+        private enum Keys: String, CodingKey { case encounter, odds, throwsMade = "throws", entry, fled, ran }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(
+                WildEncounterJSON(meeting.encounter, gameName: meeting.game.name, place: place, name: name), forKey: .encounter)
+            try container.encode(
+                odds.map { OddsJSON(OddsRow(odds: $0, within: 0, expected: nil), words: words, withinShown: false) }, forKey: .odds)
+            try container.encode(meeting.throwsMade.map(ThrowJSON.init), forKey: .throwsMade)
+            try container.encode(entry.map(EntryJSON.init), forKey: .entry)
+            try container.encode(fled.map { WildEncounterJSON($0) }, forKey: .fled)
+            try container.encode(ran, forKey: .ran)
+        }
+
+        func printText(to printer: Printer) throws {}
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async throws -> [T] {
+        var mapped: [T] = []
+        for element in self { mapped.append(try await transform(element)) }
+        return mapped
+    }
+}

@@ -1,0 +1,205 @@
+import ArgumentParser
+import Foundation
+import MydexCatalog
+import MydexServices
+import MydexStore
+import MydexText
+
+/// `mydex odds pikachu --game firered`: the chance of each ball, worked out by the rules the
+/// throws use (`CatchRules`).
+struct OddsCommand: MydexCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "odds",
+            abstract: tr("odds.help.abstract"),
+            discussion: tr("odds.help.discussion"))
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp(tr("odds.argument.species"), valueName: "pokemon"))
+    var query: [String]
+
+    @Option(help: ArgumentHelp(tr("odds.option.game"), valueName: "game"))
+    var game: String?
+
+    @Option(help: ArgumentHelp(tr("odds.option.ball"), valueName: "ball"))
+    var ball: String?
+
+    @Option(help: ArgumentHelp(tr("odds.option.hp"), valueName: "percent"))
+    var hp: Double = 100
+
+    @Option(help: ArgumentHelp(tr("odds.option.status"), valueName: "status"))
+    var status: CatchStatus = .none
+
+    @Option(help: ArgumentHelp(tr("odds.option.level", ["level": String(Self.defaultLevel)]), valueName: "n"))
+    var level: Int = Self.defaultLevel
+
+    @Option(name: .customLong("throws"), help: ArgumentHelp(tr("odds.option.throws"), valueName: "n"))
+    var throwCount: Int = 5
+
+    @Option(help: ArgumentHelp(tr("odds.option.method"), valueName: "method"))
+    var method: String?
+
+    @Flag(help: ArgumentHelp(tr("odds.option.dark")))
+    var dark = false
+
+    @Option(help: ArgumentHelp(tr("dex.show.option.form"), valueName: "form"))
+    var form: String?
+
+    static let defaultLevel = 20
+
+    func validate() throws {
+        guard hp > 0 && hp <= 100 else { throw ValidationError(tr("odds.error.hp", ["value": Translator.current.format.decimal(hp, digits: 1)])) }
+        guard (1...100).contains(level) else { throw ValidationError(tr("odds.error.level", ["value": String(level)])) }
+        guard (1...10_000).contains(throwCount) else { throw ValidationError(tr("odds.error.throws", ["value": String(throwCount)])) }
+    }
+
+    func run(_ context: MydexContext) async throws {
+        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let pokedex = Pokedex(store: store)
+        let chosen = try await CatchingGames.game(named: game, context: context, in: pokedex, oneGame: false)
+        let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
+        var species = found.species
+        if !found.form.isSpeciesDefault {
+            species = species.shown(as: found.form, variety: try await pokedex.variety(id: found.form.pokemonID))
+        }
+        let words = CatchingWords(ballNames: try await pokedex.ballNames())
+        let balls = EncounterService.balls(in: chosen)
+        var shown = balls
+        if let ball {
+            let asked = try await CatchingGames.ball(named: ball, words: words)
+            guard balls.contains(asked) else {
+                throw UsageError(EncounterService.Refusal.ballNotInGame(
+                    ball: words.name(asked), game: chosen.name, balls: balls.map(\.shortName)).description)
+            }
+            shown = [asked]
+        }
+        let facts = try await store.catchingFacts(speciesID: species.id)
+        let maxHP = CatchSituation.maxHP(baseHP: species.stats?["hp"] ?? 50, level: level, generation: chosen.generation)
+        var situation = CatchSituation(
+            generation: chosen.generation, versionGroup: chosen.versionGroup, captureRate: species.captureRate, level: level,
+            maxHP: maxHP, hp: CatchSituation.hp(percent: hp, maxHP: maxHP), status: status)
+        situation.types = species.types
+        situation.weight = species.weight
+        situation.baseSpeed = species.stats?["speed"] ?? 0
+        situation.evolvesWithMoonStone = try await pokedex.evolvesWithMoonStone(speciesID: species.id)
+        situation.alreadyCaught = facts.holds
+        situation.speciesCaught = facts.species
+        situation.method = method
+        situation.isDark = dark
+        let rows = shown.map { ball in
+            let series = CatchRules.series(ball, situation, throws: throwCount)
+            return OddsRow(odds: CatchRules.odds(ball, situation), within: series.within, expected: series.expected)
+        }
+        let name = printer.presentation.formName(found.form, speciesName: printer.localizer.name(found.species))
+        try printer.emit(Output(
+            name: name, species: species, game: chosen, situation: situation, hpPercent: hp, rows: rows, throwCount: throwCount,
+            words: words))
+    }
+
+    /// `{"species", "name", "game": {identifier, name, versionGroup, generation}, "level", "hp",
+    /// "status", "captureRate", "speciesCaught", "throws", "balls": [odds, …]}`.
+    struct Output: CommandOutput {
+        let name: String
+        let species: Species
+        let game: Game
+        let situation: CatchSituation
+        let hpPercent: Double
+        let rows: [OddsRow]
+        let throwCount: Int
+        let words: CatchingWords
+
+        private enum Keys: String, CodingKey {
+            case species, name, game, level, hp, status, captureRate, speciesCaught, method, dark, throwCount = "throws", balls
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(species.id, forKey: .species)
+            try container.encode(name, forKey: .name)
+            try container.encode(GameJSON(game), forKey: .game)
+            try container.encode(situation.level, forKey: .level)
+            try container.encode(hpPercent, forKey: .hp)
+            try container.encode(situation.status, forKey: .status)
+            try container.encode(situation.captureRate, forKey: .captureRate)
+            try container.encode(situation.speciesCaught, forKey: .speciesCaught)
+            try container.encodeIfPresent(situation.method, forKey: .method)
+            try container.encode(situation.isDark, forKey: .dark)
+            try container.encode(throwCount, forKey: .throwCount)
+            try container.encode(rows.map { OddsJSON($0, words: words, withinShown: true) }, forKey: .balls)
+        }
+
+        func printText(to printer: Printer) throws {
+            let status = situation.status == .none ? tr("odds.status.none") : tr("odds.status.\(situation.status.rawValue)")
+            try printer.line(SafeText(tr("odds.title", ["name": name, "game": game.name])).styled(.bold, if: printer.color))
+            try printer.line(SafeText(tr("odds.situation", [
+                "level": String(situation.level), "hp": Translator.current.format.percent(hpPercent, digits: hpPercent.rounded() == hpPercent ? 0 : 1),
+                "status": status, "rate": String(situation.captureRate), "generation": String(game.generation),
+            ])))
+            try printer.line("")
+            try printer.table(words.table(rows, within: throwCount, keys: false))
+            if rows.contains(where: { $0.odds.criticalChance > 0 }) || game.generation >= 5 {
+                try printer.line("")
+                try printer.line(SafeText(tr("odds.critical-note", ["count": String(situation.speciesCaught)])))
+            }
+        }
+    }
+}
+
+/// A game as catching names it (`PokeAPI's version, `firered`), and balls by name.
+enum CatchingGames {
+    /// The game `name` names (a version, a version group, a name in any language); none: the
+    /// config file's `game`, else the latest game PokeAPI has encounters for. With `oneGame`, a
+    /// version group of several games is refused: an encounter is in one game.
+    static func game(named name: String?, context: MydexContext, in pokedex: Pokedex, oneGame: Bool) async throws -> Game {
+        guard let text = name ?? context.settings.game else {
+            let groups = try await pokedex.gameGroupsWithEncounters()
+            guard let latest = groups.last, let game = try await pokedex.games(matching: latest.identifier).first else {
+                throw UsageError(tr("encounter.error.no-games"))
+            }
+            return game
+        }
+        let games = try await pokedex.games(matching: text)
+        guard let first = games.first else {
+            throw try await DexShowCommand.unknownGame(text, in: pokedex, listing: try await pokedex.games().map(\.identifier))
+        }
+        if oneGame, games.count > 1 {
+            throw UsageError(tr("encounter.error.one-game", ["query": text, "games": games.map(\.identifier).joined(separator: ", ")]))
+        }
+        return first
+    }
+
+    /// The ball `text` names: `great`, `great-ball`, "Great Ball", or its name in the user's
+    /// language (`몬스터볼`); else a usage error with the nearest names.
+    static func ball(named text: String, words: CatchingWords) async throws -> Ball {
+        if let ball = Ball.named(text) { return ball }
+        let key = SearchText.normalized(text)
+        if let found = Ball.allCases.first(where: { SearchText.normalized(words.name($0)) == key }) { return found }
+        let candidates = Ball.allCases.map { ($0.shortName, [SearchText.normalized($0.shortName), SearchText.normalized(words.name($0))]) }
+        let nearest = SearchText.nearest(to: text, among: candidates)
+        let all = Ball.allCases.map(\.shortName).joined(separator: ", ")
+        throw UsageError(nearest.isEmpty
+            ? tr("throw.error.unknown-ball", ["ball": text, "balls": all])
+            : tr("throw.error.unknown-ball.did-you-mean", ["ball": text, "suggestions": nearest.joined(separator: ", "), "balls": all]))
+    }
+}
+
+/// A game in JSON: `{"identifier", "name", "versionGroup", "generation"}`.
+struct GameJSON: Encodable {
+    var identifier: String
+    var name: String
+    var versionGroup: String
+    var generation: Int
+
+    init(_ game: Game) {
+        identifier = game.identifier
+        name = game.name
+        versionGroup = game.versionGroup
+        generation = game.generation
+    }
+}
+
+extension CatchStatus: ExpressibleByArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import GRDB
+import MydexCatalog
+
+/// A wild Pokémon met in a place of a game (a row of `encounters`): pending while the trainer
+/// throws, then caught (with its entry), fled or run from.
+public struct WildEncounter: Codable, Sendable, Equatable, MydexRecord, MutablePersistableRecord {
+    public static let databaseTableName = "encounters"
+    public static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { ColumnNaming.encoding }
+
+    public enum Outcome: String, Codable, Sendable {
+        case pending, caught, fled, ran
+    }
+
+    public var id: Int64?
+    /// PokeAPI's version (`firered`) and its generation.
+    public var game: String
+    public var generation: Int
+    /// PokeAPI's location (`viridian-forest`) and location area id.
+    public var location: String
+    public var areaID: Int
+    /// PokeAPI's encounter method (`walk`, `old-rod`).
+    public var method: String
+    public var speciesID: Int
+    public var formID: Int
+    public var level: Int
+    public var isShiny: Bool
+    /// Its greatest HP: it is met, and thrown at, at full HP.
+    public var hitPoints: Int
+    public var metAt: Date
+    public var endedAt: Date?
+    public var outcome: Outcome
+    public var entryID: Int64?
+    /// The random numbers' state while pending (`SeededGenerator`'s, in decimal).
+    public var randomState: String?
+
+    public init(
+        game: String, generation: Int, location: String, areaID: Int, method: String, speciesID: Int, formID: Int, level: Int,
+        isShiny: Bool, hitPoints: Int, metAt: Date, randomState: String?
+    ) {
+        self.game = game
+        self.generation = generation
+        self.location = location
+        self.areaID = areaID
+        self.method = method
+        self.speciesID = speciesID
+        self.formID = formID
+        self.level = level
+        self.isShiny = isShiny
+        self.hitPoints = hitPoints
+        self.metAt = metAt
+        outcome = .pending
+        self.randomState = randomState
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// One ball thrown at a wild Pokémon (a row of `throws`).
+public struct BallThrow: Codable, Sendable, Equatable, MydexRecord, PersistableRecord {
+    public static let databaseTableName = "throws"
+    public static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { ColumnNaming.encoding }
+
+    public var encounterID: Int64
+    /// 1 for the first throw at it.
+    public var number: Int
+    /// PokeAPI's item identifier, `great-ball`.
+    public var ball: String
+    /// The chance it had of a catch.
+    public var chance: Double
+    public var shakes: Int
+    public var critical: Bool
+    public var caught: Bool
+    public var thrownAt: Date
+
+    public init(encounterID: Int64, number: Int, ball: String, chance: Double, shakes: Int, critical: Bool, caught: Bool, thrownAt: Date) {
+        self.encounterID = encounterID
+        self.number = number
+        self.ball = ball
+        self.chance = chance
+        self.shakes = shakes
+        self.critical = critical
+        self.caught = caught
+        self.thrownAt = thrownAt
+    }
+}
+
+/// Where and how an entry was caught, when it came from an encounter: what `show`, `history`
+/// and exports tell beside the entry.
+public struct CatchRecord: Sendable, Equatable {
+    public var encounter: WildEncounter
+    /// Every ball thrown at it, in order; the last caught it.
+    public var throwsMade: [BallThrow]
+
+    public var ball: String? { throwsMade.last?.ball }
+    public var critical: Bool { throwsMade.last?.critical ?? false }
+    /// The chance the catching throw had.
+    public var chance: Double? { throwsMade.last?.chance }
+}
+
+/// What the collection's encounters add up to (`stats`).
+public struct CatchingStats: Sendable, Equatable, Codable {
+    public struct BallRow: Sendable, Equatable, Codable {
+        public var ball: String
+        public var thrown: Int
+        public var caught: Int
+    }
+
+    public struct Luckiest: Sendable, Equatable, Codable {
+        public var entryID: Int64
+        public var speciesID: Int
+        public var name: String
+        public var ball: String
+        public var chance: Double
+        public var game: String
+    }
+
+    /// Pokémon caught from encounters, and the throws those catches took.
+    public var catches: Int
+    public var catchThrows: Int
+    /// Encounters that fled or were run from.
+    public var gotAway: Int
+    public var balls: [BallRow]
+    public var luckiest: Luckiest?
+}
+
+extension CollectionStore {
+    /// The pending encounter, if there is one.
+    public func pendingEncounter() async throws -> (encounter: WildEncounter, throwsMade: [BallThrow])? {
+        try await read { db in
+            guard let encounter = try WildEncounter.fetchOne(db, sql: "SELECT * FROM encounters WHERE outcome = 'pending'") else {
+                return nil
+            }
+            return (encounter, try Self.throwsMade(encounter.id, db))
+        }
+    }
+
+    /// Starts `encounter`; one pending before it flees (returned).
+    public func startEncounter(_ encounter: WildEncounter, at date: Date) async throws -> (started: WildEncounter, fled: WildEncounter?) {
+        try await write { db in
+            let fled = try Self.endPending(.fled, at: date, db)
+            var started = encounter
+            try started.insert(db)
+            return (started, fled)
+        }
+    }
+
+    /// Ends the pending encounter with `outcome` (it fled, or the trainer ran); nil if none was.
+    public func endEncounter(_ outcome: WildEncounter.Outcome, at date: Date) async throws -> WildEncounter? {
+        try await write { db in try Self.endPending(outcome, at: date, db) }
+    }
+
+    private static func endPending(_ outcome: WildEncounter.Outcome, at date: Date, _ db: Database) throws -> WildEncounter? {
+        guard var pending = try WildEncounter.fetchOne(db, sql: "SELECT * FROM encounters WHERE outcome = 'pending'") else { return nil }
+        pending.outcome = outcome
+        pending.endedAt = date
+        pending.randomState = nil
+        try pending.update(db)
+        return pending
+    }
+
+    /// Records a throw at the pending encounter `encounterID` in one transaction: the throw, and
+    /// either the random numbers' state for the next or, when it caught, the new entry (with its
+    /// history row) and the encounter's end. Fails if that encounter is no longer pending (another
+    /// `mydex` ended it meanwhile).
+    public func recordThrow(
+        _ made: BallThrow, randomState: String, at date: Date
+    ) async throws -> CollectionEntry? {
+        let language = self.language
+        return try await write { db in
+            guard var encounter = try WildEncounter.fetchOne(db, key: made.encounterID), encounter.outcome == .pending else {
+                throw StoreError.noPendingEncounter
+            }
+            try made.insert(db)
+            guard made.caught else {
+                encounter.randomState = randomState
+                try encounter.update(db)
+                return nil
+            }
+            let entry = try Self.insertCatch(
+                db, speciesID: encounter.speciesID, formID: encounter.formID, isShiny: encounter.isShiny, at: date, language: language)
+            encounter.outcome = .caught
+            encounter.entryID = entry.id
+            encounter.endedAt = date
+            encounter.randomState = nil
+            try encounter.update(db)
+            return entry
+        }
+    }
+
+    /// What throws depend on in the collection: whether it holds `speciesID` (the Repeat Ball),
+    /// how many species it holds (critical captures), whether its one Master Ball is spent,
+    /// and whether its national Pokédex is complete (the Shiny Charm).
+    public func catchingFacts(speciesID: Int) async throws -> (holds: Bool, species: Int, masterBallUsed: Bool, shinyCharm: Bool) {
+        try await read { db in
+            let holds = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM caught_pokemon WHERE species_id = ? AND released_at IS NULL)
+                """, arguments: [speciesID]) ?? false
+            let species = try Int.fetchOne(db, sql: """
+                SELECT count(DISTINCT species_id) FROM caught_pokemon WHERE released_at IS NULL
+                """) ?? 0
+            let master = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM throws WHERE ball = 'master-ball')") ?? false
+            let national = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species") ?? 0
+            return (holds, species, master, national > 0 && species >= national)
+        }
+    }
+
+    /// Where and how the entries `ids` were caught, for those caught from an encounter.
+    public func catchRecords(entryIDs ids: [Int64]) async throws -> [Int64: CatchRecord] {
+        try await read { db in
+            var records: [Int64: CatchRecord] = [:]
+            let encounters = try WildEncounter.fetchAll(db, sql: """
+                SELECT * FROM encounters WHERE entry_id IN (SELECT value FROM json_each(?))
+                """, arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+            for encounter in encounters {
+                guard let entryID = encounter.entryID else { continue }
+                records[entryID] = CatchRecord(encounter: encounter, throwsMade: try Self.throwsMade(encounter.id, db))
+            }
+            return records
+        }
+    }
+
+    /// Catching in numbers: throws per catch, each ball's catches, the luckiest catch.
+    public func catchingStats() async throws -> CatchingStats {
+        let language = self.language
+        return try await read { db in
+            let totals = try Row.fetchOne(db, sql: """
+                SELECT count(*) FILTER (WHERE outcome = 'caught') AS catches,
+                    count(*) FILTER (WHERE outcome IN ('fled', 'ran')) AS got_away,
+                    (SELECT count(*) FROM throws t JOIN encounters e ON e.id = t.encounter_id WHERE e.outcome = 'caught') AS catch_throws
+                FROM encounters
+                """)
+            let balls = try Row.fetchAll(db, sql: """
+                SELECT ball, count(*) AS thrown, sum(caught) AS caught FROM throws GROUP BY ball ORDER BY thrown DESC, ball
+                """).map { CatchingStats.BallRow(ball: $0["ball"], thrown: $0["thrown"], caught: $0["caught"]) }
+            let luckiest = try Row.fetchOne(db, sql: """
+                WITH \(SpeciesSQL.shown(ids: "SELECT species_id FROM encounters WHERE outcome = 'caught'"))
+                SELECT e.entry_id, e.species_id, s.name, t.ball, t.chance, e.game FROM throws t
+                JOIN encounters e ON e.id = t.encounter_id
+                JOIN shown s ON s.id = e.species_id
+                WHERE t.caught ORDER BY t.chance, t.thrown_at LIMIT 1
+                """, arguments: ["language": language]).map {
+                CatchingStats.Luckiest(
+                    entryID: $0["entry_id"], speciesID: $0["species_id"], name: $0["name"], ball: $0["ball"], chance: $0["chance"],
+                    game: $0["game"])
+            }
+            return CatchingStats(
+                catches: totals?["catches"] ?? 0, catchThrows: totals?["catch_throws"] ?? 0, gotAway: totals?["got_away"] ?? 0,
+                balls: balls, luckiest: luckiest)
+        }
+    }
+
+    static func throwsMade(_ encounterID: Int64?, _ db: Database) throws -> [BallThrow] {
+        try BallThrow.fetchAll(db, sql: "SELECT * FROM throws WHERE encounter_id = ? ORDER BY number", arguments: [encounterID])
+    }
+}
+
+/// One slot of an encounter table: a Pokémon, how often (its rarity in percent), its levels,
+/// and the condition values that must hold for it (`time-night`).
+public struct EncounterSlot: Sendable, Equatable {
+    public var pokemonID: Int
+    public var speciesID: Int
+    public var rarity: Int
+    public var minLevel: Int
+    public var maxLevel: Int
+    public var conditions: [String]
+}
+
+/// A table of a game: an area and a way of meeting Pokémon there.
+public struct EncounterTable: Sendable, Equatable, Hashable {
+    public var areaID: Int
+    public var locationID: Int
+    public var method: String
+}
+
+/// A location area in the store's language: its place, its part, and their names.
+public struct PlaceArea: Sendable, Equatable, Codable, MydexRecord {
+    public var areaID: Int
+    public var locationID: Int
+    public var location: String
+    public var locationName: String
+    /// The part of the place (`1f`, `south`); nil for the whole place.
+    public var area: String?
+    /// PokeAPI's whole name of the area in the store's language or its nearest, where it has one.
+    public var areaName: String?
+}
+
+extension Pokedex {
+    /// PokeAPI's ways of meeting a Pokémon that are no wild battle: gifts, eggs, trades, and
+    /// other games' events (Pokémon Ranger, Colosseum's bonus disc, Snagging in Orre).
+    public static let methodsNotWild: Set<String> = [
+        "gift", "gift-egg", "npc-trade", "colosseum-bonus-disc-us", "colosseum-bonus-disc-jpn", "pokemon-channel-pal",
+        "pokemon-ranger", "pokemon-battle-revolution", "new-york-pokecenter-wish-eggs", "snag", "snag-rematch",
+    ]
+
+    /// The game's tables of wild Pokémon (each area and way that has some), in the places
+    /// `locationIDs` (nil: every place), of way `method` (nil: any), by area then way.
+    public func wildTables(game: Game, locationIDs: [Int]?, method: String?) async throws -> [EncounterTable] {
+        try await store.read { db in
+            try Row.fetchAll(db, sql: """
+                WITH g AS (SELECT version_group_id,
+                    (SELECT count(*) FROM catalog.games o WHERE o.version_group_id = x.version_group_id AND o.id < x.id) AS bit
+                    FROM catalog.games x WHERE x.id = :game)
+                SELECT DISTINCT ea.area_id, a.location_id, m.identifier AS method
+                FROM g JOIN catalog.encounter_areas ea ON ea.version_group_id = g.version_group_id
+                JOIN catalog.location_areas a ON a.id = ea.area_id
+                JOIN json_each(ea.pokemon) k
+                JOIN catalog.encounters e ON e.pokemon_id = k.value AND e.version_group_id = ea.version_group_id AND e.area_id = ea.area_id
+                JOIN catalog.encounter_slots s ON s.id = e.slot
+                JOIN catalog.encounter_methods m ON m.id = s.method_id
+                WHERE (e.games >> g.bit) & 1
+                    AND m.identifier NOT IN (SELECT value FROM json_each(:notWild))
+                    AND (:locations IS NULL OR a.location_id IN (SELECT value FROM json_each(:locations)))
+                    AND (:method IS NULL OR m.identifier = :method)
+                ORDER BY ea.area_id, m.sort_order
+                """, arguments: [
+                    "game": game.id, "notWild": Self.jsonStrings(Self.methodsNotWild.sorted()),
+                    "locations": locationIDs.map { Self.jsonArray($0) }, "method": method,
+                ]).map { EncounterTable(areaID: $0["area_id"], locationID: $0["location_id"], method: $0["method"]) }
+        }
+    }
+
+    /// The slots of a table of `game`, in PokeAPI's order of slots.
+    public func slots(of table: EncounterTable, game: Game) async throws -> [EncounterSlot] {
+        try await store.read { db in
+            try Row.fetchAll(db, sql: """
+                WITH g AS (SELECT version_group_id,
+                    (SELECT count(*) FROM catalog.games o WHERE o.version_group_id = x.version_group_id AND o.id < x.id) AS bit
+                    FROM catalog.games x WHERE x.id = :game)
+                SELECT e.pokemon_id, p.species_id, s.rarity, e.min_level, e.max_level,
+                    coalesce((SELECT json_group_array(identifier) FROM (
+                        SELECT c.identifier FROM catalog.encounter_condition_sets cs
+                        JOIN catalog.encounter_conditions c ON c.id = cs.condition_id
+                        WHERE cs.set_id = e.condition_set ORDER BY c.id)), '[]') AS conditions
+                FROM g JOIN catalog.encounter_areas ea ON ea.version_group_id = g.version_group_id AND ea.area_id = :area
+                JOIN json_each(ea.pokemon) k
+                JOIN catalog.encounters e ON e.pokemon_id = k.value AND e.version_group_id = ea.version_group_id AND e.area_id = ea.area_id
+                JOIN catalog.encounter_slots s ON s.id = e.slot
+                JOIN catalog.encounter_methods m ON m.id = s.method_id
+                JOIN catalog.pokemon p ON p.id = e.pokemon_id
+                WHERE (e.games >> g.bit) & 1 AND m.identifier = :method
+                ORDER BY s.id, e.pokemon_id, e.condition_set
+                """, arguments: ["game": game.id, "area": table.areaID, "method": table.method]).map { row in
+                let conditions = (try? JSONDecoder().decode([String].self, from: Data((row["conditions"] as String).utf8))) ?? []
+                return EncounterSlot(
+                    pokemonID: row["pokemon_id"], speciesID: row["species_id"], rarity: row["rarity"], minLevel: row["min_level"],
+                    maxLevel: row["max_level"], conditions: conditions)
+            }
+        }
+    }
+
+    /// The location area `id` and its place, named in the store's language.
+    public func placeArea(id: Int) async throws -> PlaceArea? {
+        let language = self.language
+        return try await store.read { db in
+            try PlaceArea.fetchOne(db, sql: """
+                SELECT a.id AS area_id, l.id AS location_id, l.identifier AS location, \(Self.placeName("l")) AS location_name,
+                    a.identifier AS area,
+                    coalesce(
+                        (SELECT name FROM catalog.location_area_names WHERE area_id = a.id AND language = :language),
+                        (SELECT name FROM catalog.location_area_names WHERE area_id = a.id AND language = \(SpeciesSQL.nearestLanguage)))
+                        AS area_name
+                FROM catalog.location_areas a JOIN catalog.locations l ON l.id = a.location_id WHERE a.id = :id
+                """, arguments: ["id": id, "language": language])
+        }
+    }
+
+    /// PokeAPI's id of the Moon Stone item.
+    static let moonStone = 81
+
+    /// Whether species `id` evolves with a Moon Stone (the Moon Ball).
+    public func evolvesWithMoonStone(speciesID id: Int) async throws -> Bool {
+        try await store.read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM catalog.species c, json_each(c.evolution) e
+                    WHERE c.evolves_from = ? AND json_extract(e.value, '$.item') = ?)
+                """, arguments: [id, Self.moonStone]) ?? false
+        }
+    }
+}
