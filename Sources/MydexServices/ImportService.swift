@@ -105,6 +105,8 @@ public struct ImportPlan: Sendable {
 struct TransferRow {
     var line: Int
     var values: TransferValues
+    /// Where and how it was caught (mydex's JSON's `encounter`).
+    var encounter: TransferredEncounter?
 }
 
 /// A row's values by column: a slot per column, where a dictionary hashed every field of
@@ -208,7 +210,7 @@ enum TransferRows {
         }
         let lines = JSONEntryLines.lines(bytes)
         return document.entries.enumerated().map { index, entry in
-            TransferRow(line: index < lines.count ? lines[index] : 1, values: entry.values)
+            TransferRow(line: index < lines.count ? lines[index] : 1, values: entry.values, encounter: entry.encounter)
         }
     }
 
@@ -232,6 +234,7 @@ private struct TransferJSON: Decodable {
 
     struct Entry: Decodable {
         var values = TransferValues()
+        var encounter: TransferredEncounter?
 
         struct Key: CodingKey {
             var stringValue: String
@@ -242,6 +245,7 @@ private struct TransferJSON: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
+            encounter = try container.decodeIfPresent(TransferredEncounter.self, forKey: Key(stringValue: "encounter"))
             // Only the columns import reads: `types` and others may be anything.
             for column in TransferColumn.allCases where column != .name && column != .id {
                 let key = Key(stringValue: column.rawValue)
@@ -359,9 +363,10 @@ struct TransferRowChecker {
             ]))
         }
         if favorite, releasedAt != nil { throw RowProblem(tr("import.problem.released-favorite")) }
+        if let problem = row.encounter?.problem { throw RowProblem(tr("import.problem.bad-encounter", ["problem": problem])) }
         return ImportedEntry(
             line: row.line, uuid: uuid, speciesID: speciesID, formID: formID, nickname: nickname,
-            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt)
+            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: row.encounter)
     }
 
     private func species(_ dex: String?, _ slug: String?) throws(RowProblem) -> Int {

@@ -36,6 +36,11 @@ public struct EntryQuery: Sendable, Equatable {
     public var form: String?
     /// Only regional forms (Alolan, Galarian, Hisuian, Paldean).
     public var regionalOnly = false
+    /// Only entries caught from an encounter in one of these games (PokeAPI's versions), at one
+    /// of these places (PokeAPI's locations), with this ball (PokeAPI's item): nil, any.
+    public var games: [String]?
+    public var places: [String]?
+    public var ball: String?
     /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
     /// counts are of every entry the filters select.
     public var limit: Int?

@@ -107,6 +107,17 @@ extension CollectionStore {
                 """)
         }
         if query.regionalOnly { conditions.append("c.form_id IN (SELECT id FROM catalog.forms WHERE regional)") }
+        if query.games != nil {
+            conditions.append("c.id IN (SELECT entry_id FROM encounters WHERE game IN (SELECT value FROM json_each(:games)))")
+        }
+        if query.places != nil {
+            conditions.append("c.id IN (SELECT entry_id FROM encounters WHERE location IN (SELECT value FROM json_each(:places)))")
+        }
+        if query.ball != nil {
+            conditions.append("""
+                c.id IN (SELECT e.entry_id FROM encounters e JOIN throws t ON t.encounter_id = e.id WHERE t.caught AND t.ball = :ball)
+                """)
+        }
         return conditions.joined(separator: " AND ")
     }
 
@@ -116,6 +127,7 @@ extension CollectionStore {
             "name": query.name.map(SearchText.normalized), "limit": query.limit ?? -1, "offset": query.offset,
             "form": query.form.map { $0.trimmingCharacters(in: .whitespaces).lowercased() },
             "formKey": query.form.map(SearchText.normalized),
+            "games": query.games.map(Pokedex.jsonStrings), "places": query.places.map(Pokedex.jsonStrings), "ball": query.ball,
         ]
     }
 

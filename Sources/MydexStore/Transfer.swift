@@ -17,11 +17,14 @@ public struct ImportedEntry: Sendable, Equatable {
     public var isShiny: Bool
     public var caughtAt: Date
     public var releasedAt: Date?
+    /// Where and how it was caught, when from an encounter (mydex's JSON only).
+    public var encounter: TransferredEncounter?
 
     public init(
         line: Int, uuid: String, speciesID: Int, formID: Int? = nil, nickname: String?, isFavorite: Bool, isShiny: Bool,
-        caughtAt: Date, releasedAt: Date?
+        caughtAt: Date, releasedAt: Date?, encounter: TransferredEncounter? = nil
     ) {
+        self.encounter = encounter
         self.line = line
         self.uuid = uuid
         self.speciesID = speciesID
@@ -120,6 +123,7 @@ extension CollectionStore {
                 }
                 // Inserted unless its uuid is here: the conflict says so, without a lookup per entry.
                 if let id = try Self.insert(entry, formID: formID, slug: formSlug ?? slug, at: date, db) {
+                    if let encounter = entry.encounter { try Self.insertEncounter(encounter, entryID: id, entry: entry, formID: formID, db) }
                     return ImportOutcome(action: .imported, id: id)
                 }
                 return ImportOutcome(action: .alreadyHere, id: try Self.entryID(uuid: entry.uuid, db))
@@ -201,5 +205,108 @@ public enum TransferTime {
         let days = GregorianDays.days(year: year, month: month, day: day)
         let seconds = ((hour * 60 + minute - offsetMinutes) * 60 + second)
         return Date(timeIntervalSince1970: Double(Int64(days) * 86_400_000 + Int64(seconds) * 1000 + Int64(milliseconds)) / 1000)
+    }
+}
+
+/// Where and how an entry was caught, as exported files carry it (mydex's JSON: the entry's
+/// `encounter`): PokeAPI's identifiers, times as `TransferTime` writes them. The same object
+/// reads back, so a catch keeps its game, place, way and every throw through export and import.
+public struct TransferredEncounter: Codable, Sendable, Equatable {
+    public struct Throw: Codable, Sendable, Equatable {
+        public var number: Int
+        public var ball: String
+        public var chance: Double
+        public var shakes: Int
+        public var critical: Bool
+        public var caught: Bool
+        public var thrownAt: String
+    }
+
+    public var game: String
+    public var generation: Int
+    public var location: String
+    public var areaId: Int
+    public var method: String
+    public var level: Int
+    public var hitPoints: Int
+    public var metAt: String
+    public var throwsMade: [Throw]
+
+    enum CodingKeys: String, CodingKey {
+        case game, generation, location, areaId, method, level, hitPoints, metAt, throwsMade = "throws"
+    }
+
+    public init(_ record: CatchRecord) {
+        let encounter = record.encounter
+        game = encounter.game
+        generation = encounter.generation
+        location = encounter.location
+        areaId = encounter.areaID
+        method = encounter.method
+        level = encounter.level
+        hitPoints = encounter.hitPoints
+        metAt = TransferTime.text(encounter.metAt)
+        throwsMade = record.throwsMade.map {
+            Throw(number: $0.number, ball: $0.ball, chance: $0.chance, shakes: $0.shakes, critical: $0.critical, caught: $0.caught,
+                  thrownAt: TransferTime.text($0.thrownAt))
+        }
+    }
+
+    /// What is wrong with it, in words for an import's problem list; nil when it holds.
+    public var problem: String? {
+        guard !game.isEmpty, !location.isEmpty, !method.isEmpty, generation > 0, (1...100).contains(level), hitPoints > 0 else {
+            return "game, location, method, generation, level (1–100) and hitPoints must be set"
+        }
+        guard TransferTime.date(metAt) != nil else { return "metAt is not a time" }
+        guard let last = throwsMade.last, last.caught, throwsMade.dropLast().allSatisfy({ !$0.caught }) else {
+            return "the last throw, and only it, must have caught"
+        }
+        for (index, made) in throwsMade.enumerated() {
+            guard made.number == index + 1, (0...3).contains(made.shakes), (0...1).contains(made.chance),
+                  TransferTime.date(made.thrownAt) != nil, !made.ball.isEmpty else {
+                return "throw \(index + 1) is not a throw mydex makes"
+            }
+        }
+        return nil
+    }
+}
+
+extension CollectionStore {
+    /// Every entry caught from an encounter, with how: what an export writes beside the entries.
+    public func allCatchRecords() async throws -> [Int64: CatchRecord] {
+        try await read { db in
+            var throwsBy: [Int64: [BallThrow]] = [:]
+            for made in try BallThrow.fetchAll(db, sql: """
+                SELECT t.* FROM throws t JOIN encounters e ON e.id = t.encounter_id WHERE e.outcome = 'caught'
+                ORDER BY t.encounter_id, t.number
+                """) {
+                throwsBy[made.encounterID, default: []].append(made)
+            }
+            var records: [Int64: CatchRecord] = [:]
+            for encounter in try WildEncounter.fetchAll(db, sql: "SELECT * FROM encounters WHERE outcome = 'caught'") {
+                guard let entryID = encounter.entryID, let id = encounter.id else { continue }
+                records[entryID] = CatchRecord(encounter: encounter, throwsMade: throwsBy[id] ?? [])
+            }
+            return records
+        }
+    }
+
+    /// An imported entry's encounter and throws, ended as caught by it.
+    static func insertEncounter(_ transferred: TransferredEncounter, entryID: Int64, entry: ImportedEntry, formID: Int, _ db: Database) throws {
+        var encounter = WildEncounter(
+            game: transferred.game, generation: transferred.generation, location: transferred.location, areaID: transferred.areaId,
+            method: transferred.method, speciesID: entry.speciesID, formID: formID, level: transferred.level, isShiny: entry.isShiny,
+            hitPoints: transferred.hitPoints, metAt: TransferTime.date(transferred.metAt) ?? entry.caughtAt, randomState: nil)
+        encounter.outcome = .caught
+        encounter.entryID = entryID
+        encounter.endedAt = entry.caughtAt
+        try encounter.insert(db)
+        guard let id = encounter.id else { return }
+        for made in transferred.throwsMade {
+            try BallThrow(
+                encounterID: id, number: made.number, ball: made.ball, chance: made.chance, shakes: made.shakes, critical: made.critical,
+                caught: made.caught, thrownAt: TransferTime.date(made.thrownAt) ?? entry.caughtAt
+            ).insert(db)
+        }
     }
 }

@@ -236,7 +236,7 @@ extension CollectionStore {
                 SELECT ball, count(*) AS thrown, sum(caught) AS caught FROM throws GROUP BY ball ORDER BY thrown DESC, ball
                 """).map { CatchingStats.BallRow(ball: $0["ball"], thrown: $0["thrown"], caught: $0["caught"]) }
             let luckiest = try Row.fetchOne(db, sql: """
-                WITH \(SpeciesSQL.shown(ids: "SELECT species_id FROM encounters WHERE outcome = 'caught'"))
+                WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM encounters WHERE outcome = 'caught'"))
                 SELECT e.entry_id, e.species_id, s.name, t.ball, t.chance, e.game FROM throws t
                 JOIN encounters e ON e.id = t.encounter_id
                 JOIN shown s ON s.id = e.species_id

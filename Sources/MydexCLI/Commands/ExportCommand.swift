@@ -66,7 +66,9 @@ struct ExportCommand: MydexCommand {
         let format = resolvedFormat
         guard let transfer = format.transfer else { return try await exportPage(context, store, printer) }
         let terminal = destination == nil && context.output.standardOutputIsTerminal
-        let document = ExportDocument(format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now())
+        let document = ExportDocument(
+            format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now(),
+            records: transfer == .json ? try await store.allCatchRecords() : [:])
         let query = EntryQuery(order: .id, includeReleased: true)
         guard let destination = destination.map(context.absolutePath) else {
             try await store.withEntries(query) { entries in

@@ -53,7 +53,9 @@ struct HistoryCommand: MydexCommand {
             try printer.note(SafeText(filtered ? tr("history.empty.no-match") : tr("history.empty.none")))
             return
         }
-        try printer.emit(Output(events: page.events, entries: page.entries))
+        let records = try await store.catchRecords(entryIDs: Array(page.entries.keys))
+        let words = CatchingWords(ballNames: records.isEmpty ? [:] : try await Pokedex(store: store).ballNames())
+        try printer.emit(Output(events: page.events, entries: page.entries, records: records, words: words))
         if !printer.json, page.total > page.events.count {
             // --limit's value stays ungrouped: it is typed back.
             let arguments: [String: any TextArgument] = [
@@ -68,6 +70,9 @@ struct HistoryCommand: MydexCommand {
     struct Output: CommandOutput {
         let events: [HistoryEntry]
         let entries: [Int64: CollectionEntry]
+        /// How the entries caught from an encounter were caught: their catch events list the throws.
+        var records: [Int64: CatchRecord] = [:]
+        var words = CatchingWords(ballNames: [:])
 
         struct Event: Encodable {
             var id: Int64
@@ -75,6 +80,16 @@ struct HistoryCommand: MydexCommand {
             var detail: String?
             var at: Date
             var entry: EntryJSON?
+            /// A catch from an encounter: every ball thrown, in order.
+            var throwsMade: [ThrowJSON]?
+
+            enum CodingKeys: String, CodingKey { case id, action, detail, at, entry, throwsMade = "throws" }
+        }
+
+        /// The throws of a catch event's encounter.
+        func throwsMade(_ event: HistoryEntry) -> [BallThrow]? {
+            guard event.action == .catch || event.action == .import, let id = event.entryID else { return nil }
+            return records[id]?.throwsMade
         }
 
         private enum Keys: String, CodingKey { case events }
@@ -84,7 +99,7 @@ struct HistoryCommand: MydexCommand {
             try container.encode(events.map { event in
                 Event(
                     id: event.id ?? 0, action: event.action.rawValue, detail: event.detail, at: event.occurredAt,
-                    entry: event.entryID.flatMap { entries[$0] }.map(EntryJSON.init))
+                    entry: event.entryID.flatMap { entries[$0] }.map(EntryJSON.init), throwsMade: throwsMade(event)?.map(ThrowJSON.init))
             }, forKey: .events)
         }
 
@@ -104,6 +119,18 @@ struct HistoryCommand: MydexCommand {
                     SafeText(Self.actionName(event.action)),
                     SafeText(event.detail.map { Self.detail($0, of: event.action, entry: entry, presentation: presentation) } ?? ""),
                 ])
+                // A catch from an encounter: each ball thrown, how it shook, under the catch.
+                for made in throwsMade(event) ?? [] {
+                    let outcome = made.caught
+                        ? (made.critical ? tr("history.throw.caught-critical") : tr("history.throw.caught"))
+                        : tr("history.throw.broke-free", ["shakes": String(made.shakes)])
+                    table.append([
+                        SafeText(presentation.dateTime(made.thrownAt)), SafeText(entryCell ?? "—"), SafeText(tr("history.action.throw")),
+                        SafeText(tr("history.throw", [
+                            "ball": words.name(ball: made.ball), "outcome": outcome, "chance": CatchingWords.percent(made.chance),
+                        ])),
+                    ])
+                }
             }
             try printer.table(table)
         }

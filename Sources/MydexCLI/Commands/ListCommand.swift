@@ -45,6 +45,15 @@ struct ListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("list.option.regional")))
     var regional = false
 
+    @Option(help: ArgumentHelp(tr("list.option.game"), valueName: "game"))
+    var game: String?
+
+    @Option(help: ArgumentHelp(tr("list.option.place"), valueName: "place"))
+    var place: String?
+
+    @Option(help: ArgumentHelp(tr("list.option.ball"), valueName: "ball"))
+    var ball: String?
+
     @Flag(help: ArgumentHelp(tr("list.option.released")))
     var released = false
 
@@ -82,10 +91,11 @@ struct ListCommand: MydexCommand {
             if let generation { try await finder.checkGeneration(generation) }
             return try await type.asyncMap(finder.resolveType)
         }
-        let query = EntryQuery(
+        var query = EntryQuery(
             order: sort.entryOrder, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
             form: form, regionalOnly: regional, limit: limit, offset: offset)
+        try await caughtFilters(&query, store: store)
         if group { return try await runGrouped(query, store: store, printer: printer) }
         let output = EntryListOutput(printer: printer, withReleased: all || released)
         if printer.json {
@@ -113,12 +123,39 @@ struct ListCommand: MydexCommand {
 
     var isPaged: Bool { limit != nil || offset > 0 }
 
+    /// `--game`, `--place` and `--ball`: the entries caught from an encounter there, so; each
+    /// named as `encounter` names them.
+    func caughtFilters(_ query: inout EntryQuery, store: CollectionStore) async throws {
+        let pokedex = Pokedex(store: store)
+        if let game {
+            let games = try await pokedex.games(matching: game)
+            guard !games.isEmpty else {
+                throw try await DexShowCommand.unknownGame(game, in: pokedex, listing: try await pokedex.games().map(\.identifier))
+            }
+            query.games = games.map(\.identifier)
+        }
+        if let place {
+            let places = try await pokedex.places(matching: place)
+            guard !places.isEmpty else {
+                let nearest = SearchText.nearest(to: place, among: try await pokedex.placeNames())
+                throw UsageError(nearest.isEmpty
+                    ? tr("dex.where.error.unknown-place", ["query": place])
+                    : tr("dex.where.error.unknown-place.did-you-mean", ["query": place, "suggestions": nearest.joined(separator: ", ")]))
+            }
+            query.places = places.map(\.identifier)
+        }
+        if let ball {
+            query.ball = try await CatchingGames.ball(named: ball, words: CatchingWords(ballNames: try await pokedex.ballNames())).rawValue
+        }
+    }
+
     /// Says why nothing was printed: an empty collection, no match, or a page past the end.
     func noteEmpty(total: Int, store: CollectionStore, printer: Printer) throws {
         if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? .species : .entries, total: total)) }
         // A missing collection was already reported where mydex looked for it.
         guard !store.isInMemory else { return }
-        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites)
+        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites) || game != nil
+            || place != nil || ball != nil
         if filtered {
             try printer.note(SafeText(tr("list.empty.no-match")))
         } else if released {

@@ -23,10 +23,13 @@ struct ShowCommand: MydexCommand {
         let (store, printer) = try await global.open(context, .existing, species: true)
         let pokedex = Pokedex(store: store)
         var outputs: [Output] = []
-        for entry in try await store.entries(ids: entries.list.ids) {
+        let found = try await store.entries(ids: entries.list.ids)
+        let records = try await CatchRecordShown.resolve(try await store.catchRecords(entryIDs: found.map(\.id)), in: pokedex)
+        for entry in found {
             let (species, profile) = try await pokedex.species(of: entry)
             let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
-            outputs.append(Output(entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture))
+            outputs.append(Output(
+                entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture, caught: records[entry.id]))
         }
         if outputs.count == 1 {
             try printer.emit(outputs[0])
@@ -62,13 +65,16 @@ struct ShowCommand: MydexCommand {
         let localizer: Localizer
         /// Drawn beside the text on a terminal; never in JSON.
         var picture: CellGrid?
+        /// Where and how it was caught, when from an encounter.
+        var caught: CatchRecordShown?
 
-        private enum Keys: String, CodingKey { case entry, species }
+        private enum Keys: String, CodingKey { case entry, species, encounter }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
             try container.encode(EntryJSON(entry), forKey: .entry)
             try container.encode(SpeciesJSON(species, localizer, profile: profile), forKey: .species)
+            try container.encode(caught.map(CatchRecordJSON.init), forKey: .encounter)
         }
 
         func printText(to printer: Printer) throws {
@@ -77,7 +83,11 @@ struct ShowCommand: MydexCommand {
             try printer.line(.message(
                 ["id": String(entry.id), "title": title], showing: ["title": SafeText(title).styled(.bold, if: printer.color)]
             ) { tr("show.title", $0) })
-            try printer.fields(presentation.entryFields(entry, species, profile), beside: picture)
+            var fields = presentation.entryFields(entry, species, profile)
+            if let caught, let index = fields.firstIndex(where: { $0.0 == tr("show.field.caught") }) {
+                fields.insert(contentsOf: caught.fields(), at: index + 1)
+            }
+            try printer.fields(fields, beside: picture)
         }
     }
 }

@@ -15,7 +15,60 @@ struct StatsCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (store, printer) = try await global.open(context, .emptyIfMissing)
-        try printer.emit(try await Pokedex(store: store).stats())
+        let pokedex = Pokedex(store: store)
+        let catching = try await store.catchingStats()
+        let words = CatchingWords(ballNames: catching.balls.isEmpty ? [:] : try await pokedex.ballNames())
+        var games: [String: String] = [:]
+        if let luckiest = catching.luckiest { games[luckiest.game] = try await pokedex.games(matching: luckiest.game).first?.name }
+        try printer.emit(Output(stats: try await pokedex.stats(), catching: catching, words: words, gameNames: games))
+    }
+
+    /// The Pokédex's stats (as before), and `"catching": {"catches", "catchThrows", "gotAway",
+    /// "balls": [{"ball", "thrown", "caught"}], "luckiest": {"entryID", "speciesID", "name",
+    /// "ball", "chance", "game"} | null}`.
+    struct Output: CommandOutput {
+        let stats: PokedexStats
+        let catching: CatchingStats
+        let words: CatchingWords
+        let gameNames: [String: String]
+
+        private enum Keys: String, CodingKey { case catching }
+
+        func encode(to encoder: any Encoder) throws {
+            try stats.encode(to: encoder)
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(catching, forKey: .catching)
+        }
+
+        func printText(to printer: Printer) throws {
+            try stats.printText(to: printer)
+            guard catching.catches + catching.gotAway > 0 || !catching.balls.isEmpty else { return }
+            let color = printer.color
+            try printer.line("")
+            let perCatch = catching.catches > 0 ? Double(catching.catchThrows) / Double(catching.catches) : 0
+            try printer.line(SafeText(tr("stats.label.catching") + "  ").styled(.bold, if: color) + SafeText(tr("stats.catching", [
+                "catches": String(catching.catches), "throws": String(catching.catchThrows),
+                "perCatch": Translator.current.format.decimal(perCatch, digits: 1), "gotAway": String(catching.gotAway),
+            ])))
+            var table = Table([
+                .init(title: tr("odds.column.ball")), .init(title: tr("stats.catching.thrown"), alignRight: true, shrinks: false),
+                .init(title: tr("stats.catching.caught"), alignRight: true, shrinks: false),
+                .init(title: tr("stats.catching.rate"), alignRight: true, shrinks: false),
+            ])
+            for ball in catching.balls {
+                table.append([
+                    SafeText(words.name(ball: ball.ball)), SafeText(String(ball.thrown)), SafeText(String(ball.caught)),
+                    SafeText(CatchingWords.percent(ball.thrown > 0 ? Double(ball.caught) / Double(ball.thrown) : 0)),
+                ])
+            }
+            try printer.table(table)
+            if let luckiest = catching.luckiest {
+                try printer.line(SafeText(tr("stats.catching.luckiest", [
+                    "name": luckiest.name, "id": String(luckiest.entryID), "ball": words.name(ball: luckiest.ball),
+                    "chance": CatchingWords.percent(luckiest.chance), "game": gameNames[luckiest.game] ?? luckiest.game,
+                ])))
+            }
+        }
     }
 }
 

@@ -125,7 +125,7 @@ struct OddsJSON: Encodable {
 }
 
 /// A throw in JSON: `{"number", "ball", "chance", "shakes", "critical", "caught", "thrownAt"}`.
-struct ThrowJSON: Encodable {
+struct ThrowJSON: Codable, Sendable {
     var number: Int
     var ball: String
     var chance: Double
@@ -183,5 +183,99 @@ struct WildEncounterJSON: Encodable {
         metAt = encounter.metAt
         outcome = encounter.outcome.rawValue
         entryId = encounter.entryID
+    }
+}
+
+/// Where and how an entry was caught, with the names to show: the game's, the place's and the
+/// balls' in the user's language.
+struct CatchRecordShown: Sendable {
+    var record: CatchRecord
+    var gameName: String
+    var place: String
+    var ballNames: [String: String]
+
+    /// The records with their names, read once for all of them.
+    static func resolve(_ records: [Int64: CatchRecord], in pokedex: Pokedex) async throws -> [Int64: CatchRecordShown] {
+        guard !records.isEmpty else { return [:] }
+        let games = Dictionary(try await pokedex.games().map { ($0.identifier, $0.name) }) { first, _ in first }
+        let balls = try await pokedex.ballNames()
+        var shown: [Int64: CatchRecordShown] = [:]
+        var places: [Int: String] = [:]
+        for (id, record) in records {
+            let area = record.encounter.areaID
+            if places[area] == nil {
+                places[area] = try await pokedex.placeArea(id: area).map {
+                    EncounterWords.place(locationName: $0.locationName, area: $0.area, areaName: $0.areaName, names: .init())
+                } ?? record.encounter.location
+            }
+            shown[id] = CatchRecordShown(
+                record: record, gameName: games[record.encounter.game] ?? record.encounter.game, place: places[area] ?? "",
+                ballNames: balls)
+        }
+        return shown
+    }
+
+    var ballName: String? { record.ball.map { ballNames[$0] ?? EncounterWords.titled($0) } }
+
+    /// `show`'s lines: where it was met, and the ball that caught it.
+    func fields() -> [(String, String)] {
+        let encounter = record.encounter
+        var fields = [(tr("show.field.met"), tr("encounter.where", [
+            "level": String(encounter.level), "place": place, "game": gameName, "method": EncounterWords.method(encounter.method),
+        ]))]
+        if let ballName, let chance = record.chance {
+            let critical = record.critical ? tr("show.value.critical") : nil
+            fields.append((tr("show.field.ball"), tr("show.value.ball", [
+                "ball": ballName, "throws": String(record.throwsMade.count), "chance": CatchingWords.percent(chance),
+            ]) + (critical.map { " · " + $0 } ?? "")))
+        }
+        return fields
+    }
+}
+
+/// Where and how an entry was caught in JSON: `{"game", "gameName", "generation", "location",
+/// "areaId", "place", "method", "level", "hitPoints", "metAt", "ball", "critical", "chance",
+/// "throws": [throw, …]}`.
+struct CatchRecordJSON: Codable, Sendable {
+    var game: String
+    var gameName: String?
+    var generation: Int
+    var location: String
+    var areaId: Int
+    var place: String?
+    var method: String
+    var level: Int
+    var hitPoints: Int
+    var metAt: Date
+    var ball: String?
+    var critical: Bool
+    var chance: Double?
+    var throwsMade: [ThrowJSON]
+
+    enum CodingKeys: String, CodingKey {
+        case game, gameName, generation, location, areaId, place, method, level, hitPoints, metAt, ball, critical, chance
+        case throwsMade = "throws"
+    }
+
+    init(_ shown: CatchRecordShown) {
+        self.init(shown.record)
+        gameName = shown.gameName
+        place = shown.place
+    }
+
+    init(_ record: CatchRecord) {
+        let encounter = record.encounter
+        game = encounter.game
+        generation = encounter.generation
+        location = encounter.location
+        areaId = encounter.areaID
+        method = encounter.method
+        level = encounter.level
+        hitPoints = encounter.hitPoints
+        metAt = encounter.metAt
+        ball = record.ball
+        critical = record.critical
+        chance = record.chance
+        throwsMade = record.throwsMade.map(ThrowJSON.init)
     }
 }

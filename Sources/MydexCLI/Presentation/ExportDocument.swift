@@ -35,6 +35,8 @@ struct ExportDocument: Sendable {
     let format: TransferFormat
     let byteOrderMark: Bool
     let exportedAt: Date
+    /// How the entries caught from an encounter were caught, by entry id (JSON carries it).
+    var records: [Int64: CatchRecord] = [:]
 
     /// Writes the document; returns how many entries it holds.
     func write(_ entries: EntryCursor, to emit: (ExportRecord) throws -> Void) throws -> Int {
@@ -64,7 +66,7 @@ struct ExportDocument: Sendable {
         var previous: SafeText?
         while let entry = try entries.next() {
             if let previous { try emit(.json(previous + ",")) } else { try emit(.json(.json("{\n  \"entries\" : ["))) }
-            previous = EntryJSON(entry).element(depth: 2, exact: true)
+            previous = EntryJSON(entry).element(depth: 2, exact: true, encounter: records[entry.id].map(TransferredEncounter.init))
             count += 1
         }
         if let previous {

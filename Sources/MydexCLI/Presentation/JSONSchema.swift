@@ -321,7 +321,7 @@ extension EntryJSON {
     /// written directly: `list --json` prints one per entry, and `JSONEncoder` took 30 µs each,
     /// seconds for a large collection. `export` writes its times to the millisecond (`exact`),
     /// so that they come back as they were.
-    func element(depth: Int, exact: Bool = false) -> SafeText {
+    func element(depth: Int, exact: Bool = false, encounter: TransferredEncounter? = nil) -> SafeText {
         let outer = String(repeating: "  ", count: depth)
         let inner = outer + "  "
         func string(_ text: String) -> String { JSONText.quoted(text) }
@@ -329,9 +329,12 @@ extension EntryJSON {
             values.isEmpty ? "[]" : "[\n" + values.map { inner + "  " + string($0) }.joined(separator: ",\n") + "\n" + inner + "]"
         }
         func time(_ date: Date) -> String { string(exact ? TransferTime.text(date) : JSONText.iso8601(date)) }
-        var fields = [
+        var fields: [String] = [
             "\"caughtAt\" : " + time(caughtAt),
             "\"dex\" : \(dex)",
+        ]
+        if let encounter, let text = Self.nested(encounter, indent: inner) { fields.append("\"encounter\" : " + text) }
+        fields += [
             "\"favorite\" : \(favorite)",
             "\"form\" : " + string(form),
             "\"id\" : \(id)",
@@ -347,6 +350,14 @@ extension EntryJSON {
             "\"uuid\" : " + string(uuid),
         ]
         return .json(outer + "{\n" + fields.map { inner + $0 }.joined(separator: ",\n") + "\n" + outer + "}")
+    }
+
+    /// `value` as `JSONOutput` renders it, its lines after the first indented by `indent`: an
+    /// object inside an element (the few entries caught from an encounter carry one).
+    static func nested(_ value: some Encodable, indent: String) -> String? {
+        guard let text = try? JSONOutput.render(value).rendered else { return nil }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : indent + $0.element }.joined(separator: "\n")
     }
 }
 
