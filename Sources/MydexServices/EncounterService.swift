@@ -93,17 +93,9 @@ public struct EncounterService: Sendable {
         let now = clock.now()
         let slots = try await pokedex.slots(of: table, game: game)
         let conditions = try await state(for: slots, game: game, at: now)
-        let open = slots.filter { $0.conditions.allSatisfy(conditions.contains) }
-        let candidates = open.isEmpty ? slots.filter(\.conditions.isEmpty) : open
-        let total = candidates.reduce(0) { $0 + max($1.rarity, 0) }
-        guard total > 0 else { throw Refusal.noWildPokemon(game: game.name, place: place?.name, method: method, methods: []) }
-        var roll = generator.nextInt(below: total)
-        var slot = candidates[0]
-        for candidate in candidates {
-            if roll < candidate.rarity { slot = candidate; break }
-            roll -= candidate.rarity
+        guard let (slot, level) = Self.draw(slots, in: conditions, using: &generator) else {
+            throw Refusal.noWildPokemon(game: game.name, place: place?.name, method: method, methods: [])
         }
-        let level = slot.minLevel + generator.nextInt(below: max(slot.maxLevel - slot.minLevel, 0) + 1)
 
         // Its form: one of its Pokémon's wild forms (Unown's letters), each as likely; else
         // that Pokémon's first.
@@ -124,6 +116,25 @@ public struct EncounterService: Sendable {
         let (started, fled) = try await store.startEncounter(encounter, at: now)
         return (Meeting(encounter: started, game: game, species: species, form: form, place: location, throwsMade: [],
                         conditions: conditions.sorted()), fled)
+    }
+
+    /// A slot of a table drawn as the games draw one: among the slots whose conditions all hold
+    /// in `state`, each as often as its rarity; the level uniform in the slot's. Nil for a table
+    /// with nothing to meet.
+    public static func draw(
+        _ slots: [EncounterSlot], in state: Set<String>, using generator: inout SeededGenerator
+    ) -> (slot: EncounterSlot, level: Int)? {
+        let open = slots.filter { $0.conditions.allSatisfy(state.contains) }
+        let candidates = (open.isEmpty ? slots.filter(\.conditions.isEmpty) : open).filter { $0.rarity > 0 }
+        let total = candidates.reduce(0) { $0 + $1.rarity }
+        guard total > 0 else { return nil }
+        var roll = generator.nextInt(below: total)
+        var slot = candidates[candidates.count - 1]
+        for candidate in candidates {
+            if roll < candidate.rarity { slot = candidate; break }
+            roll -= candidate.rarity
+        }
+        return (slot, slot.minLevel + generator.nextInt(below: max(slot.maxLevel - slot.minLevel, 0) + 1))
     }
 
     /// The pending encounter, as met.
