@@ -125,7 +125,9 @@ public struct EncounterService: Sendable {
         _ slots: [EncounterSlot], in state: Set<String>, using generator: inout SeededGenerator
     ) -> (slot: EncounterSlot, level: Int)? {
         let open = slots.filter { $0.conditions.allSatisfy(state.contains) }
-        let candidates = (open.isEmpty ? slots.filter(\.conditions.isEmpty) : open).filter { $0.rarity > 0 }
+        var candidates = (open.isEmpty ? slots.filter(\.conditions.isEmpty) : open).filter { $0.rarity > 0 }
+        // A table none of whose slots hold now is met as it is at some other time: any slot.
+        if candidates.isEmpty { candidates = slots.filter { $0.rarity > 0 } }
         let total = candidates.reduce(0) { $0 + $1.rarity }
         guard total > 0 else { return nil }
         var roll = generator.nextInt(below: total)
@@ -179,7 +181,9 @@ public struct EncounterService: Sendable {
             }
             if let wanted, values.contains(wanted) {
                 state.insert(wanted)
-            } else if let value = values.first(where: defaults.contains) ?? values.first {
+            } else if let value = values.first(where: { defaults.contains($0) && named.contains($0) })
+                ?? values.first(where: named.contains) ?? values.first {
+                // A value the table's slots name (Sword and Shield's weather): else nothing is met.
                 state.insert(value)
             }
         }

@@ -139,7 +139,8 @@ struct EncounterSource {
             terms: try itemTerms(
                 Set(conditions.compactMap { $0.condition == "item" ? $0.identifier.dropFirst("item-".count) : nil }.map(String.init)),
                 kind: Pokedex.encounterItemKind, languages: languages)
-                + itemTerms(Set(Pokedex.ballIdentifiers), kind: Pokedex.ballKind, languages: languages))
+                // The balls are thrown at wild Pokémon: named where there are encounters.
+                + itemTerms(encounters.isEmpty ? [] : Set(Pokedex.ballIdentifiers), kind: Pokedex.ballKind, languages: languages))
     }
 
     /// The names of the items `identifiers` (`helix-fossil`), as terms of `kind` keyed by identifier.

@@ -23,18 +23,23 @@ struct LanguageTranscriptTests {
         ["dex", "progress", "--dex", "kanto"], ["dex", "progress", "--forms", "--dex", "paldea"],
         ["search", "pika"], ["box"], ["sprite", "25"], ["backup"], ["backup", "--list"], ["export", "collection.csv"],
         ["import", "collection.csv", "--dry-run"], ["restore", "collection.csv", "--dry-run"],
+        ["odds", "pikachu", "--game", "firered"], ["odds", "kyurem", "--game", "black-2", "--ball", "ultra", "--hp", "1", "--status", "sleep"],
+        ["encounter", "--game", "firered", "--at", "viridian-forest", "--seed", "5"], ["throw", "great"],
+        ["throw", "ultra", "--until-caught"], ["show", "4", "--no-sprite"], ["list", "--ball", "ultra"],
         // Errors a user meets.
         ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["dex", "type", "fyre"], ["import", "missing.csv"],
         ["dex", "move", "thunderbolr"], ["dex", "moves", "sylveon", "--game", "red"], ["dex", "moves", "pikachu", "--game", "firered", "--method", "egg"],
         ["list", "--type", "firee"], ["nickname", "3", ""],
         ["dex", "where", "pikachu", "--game", "scarlet"], ["dex", "where", "--at", "viridian forrest"], ["dex", "where", "--at", "route 1"],
         ["dex", "where"], ["dex", "where", "--at", "pallet-town", "--game", "red"],
+        ["throw", "great"], ["throw", "graet"], ["odds", "pikachu", "--hp", "0"], ["encounter", "--game", "firered", "--method", "surf", "--at", "viridian-forest"],
     ]
 
     /// Everything after `mydex` that prints help.
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
-                        "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import"]
+                        "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import", "encounter", "throw",
+                        "odds"]
         return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "where", "--help"], ["dex", "sync", "--help"]]
     }
 
@@ -55,6 +60,7 @@ struct LanguageTranscriptTests {
     static let untranslated: Set<String> = [
         "mydex", "catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history", "backup",
         "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type", "moves", "move", "where",
+        "encounter", "throw", "odds",
         "PokeAPI", "SQLite", "JSON", "CSV", "TOML", "csv", "json", "toml", "sqlite", "libcurl", "libpng", "XDG", "y", "N",
         "UTF", "ID", "ms", "en", "ko", "ja", "fr", "de", "es", "it", "cs", "zh", "hrkt", "roma", "hans", "hant", "br", "HP", "png", "ogg", "wav", "Ogg", "PNG", "URL", "http", "https", "paplay", "aplay", "ffplay", "mpv",
     ]

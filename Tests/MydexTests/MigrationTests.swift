@@ -98,9 +98,11 @@ struct MigrationTests {
                 VALUES (25, 'pikachu', 4, 60, 112, 190, 0, 0, 0, '2026-01-01 00:00:00.000');
                 """ : ""
             try await old.writer.write { db in
+                // From schema 6 an entry names its form.
+                let form = count >= 6 ? (columns: ", form_id", value: ", 25") : (columns: "", value: "")
                 try db.execute(sql: speciesRow + """
-                    INSERT INTO caught_pokemon (species_id, nickname, is_favorite, caught_at)
-                    VALUES (25, 'Sparky', 1, '2026-01-01 00:00:00.000');
+                    INSERT INTO caught_pokemon (species_id, nickname, is_favorite, caught_at\(form.columns))
+                    VALUES (25, 'Sparky', 1, '2026-01-01 00:00:00.000'\(form.value));
                     INSERT INTO history (entry_id, action, detail, occurred_at)
                     VALUES (1, 'catch', 'pikachu', '2026-01-01 00:00:00.000');
                     """)

@@ -154,8 +154,8 @@ struct PokedexStoreTests {
             try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' ORDER BY name")
         }
         #expect(tables == [
-            "api_facts", "caught_pokemon", "fetched_species", "fetched_type_names", "history", "mydex_schema_migrations",
-            "sqlite_sequence",
+            "api_facts", "caught_pokemon", "encounters", "fetched_species", "fetched_type_names", "history", "mydex_schema_migrations",
+            "sqlite_sequence", "throws",
         ])
         #expect(try await store.counts().cachedSpecies == 0)
     }

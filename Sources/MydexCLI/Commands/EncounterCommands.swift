@@ -70,6 +70,7 @@ struct EncounterCommand: MydexCommand {
         }
         var play = try await EncounterPlay(meeting: meeting, service: service, store: store, words: words, printer: printer, context: context)
         play.fled = fled
+        play.isNew = true
         try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
     }
 }
@@ -154,6 +155,8 @@ struct EncounterPlay {
     let context: MydexContext
     let name: String
     var fled: WildEncounter?
+    /// Whether the meeting starts now (`encounter`), not goes on (`throw`).
+    var isNew = false
     /// The most throws `--until-caught` makes: a capture rate 3 Pokémon takes 64 on average.
     static let throwLimit = 10_000
 
@@ -184,7 +187,9 @@ struct EncounterPlay {
         var entry: CollectionEntry?
         var ran = false
         let (odds, situation, spent) = try await service.odds(meeting)
-        if !printer.json {
+        // `throw BALL` goes on with a Pokémon already shown: only the throws are told.
+        let goingOn = !isNew
+        if !printer.json && !(goingOn && (!scripted.isEmpty || untilCaught)) {
             let encounter = meeting.encounter
             let own = meeting.form.map { !$0.isSpeciesDefault } ?? false
             if let grid = (own ? printer.picture(of: encounter.formID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) : nil)

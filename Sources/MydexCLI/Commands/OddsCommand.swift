@@ -154,11 +154,14 @@ enum CatchingGames {
     /// version group of several games is refused: an encounter is in one game.
     static func game(named name: String?, context: MydexContext, in pokedex: Pokedex, oneGame: Bool) async throws -> Game {
         guard let text = name ?? context.settings.game else {
-            let groups = try await pokedex.gameGroupsWithEncounters()
-            guard let latest = groups.last, let game = try await pokedex.games(matching: latest.identifier).first else {
-                throw UsageError(tr("encounter.error.no-games"))
+            // The latest game with wild Pokémon to meet (some groups' encounters are all raids or gifts).
+            for group in try await pokedex.gameGroupsWithEncounters().reversed() {
+                for game in try await pokedex.games(matching: group.identifier)
+                where !(try await pokedex.wildTables(game: game, locationIDs: nil, method: nil).isEmpty) {
+                    return game
+                }
             }
-            return game
+            throw UsageError(tr("encounter.error.no-games"))
         }
         let games = try await pokedex.games(matching: text)
         guard let first = games.first else {
