@@ -139,8 +139,15 @@ struct EncounterSource {
             terms: try itemTerms(
                 Set(conditions.compactMap { $0.condition == "item" ? $0.identifier.dropFirst("item-".count) : nil }.map(String.init)),
                 kind: Pokedex.encounterItemKind, languages: languages)
-                // The balls are thrown at wild Pokémon: named where there are encounters.
-                + itemTerms(encounters.isEmpty ? [] : Set(Pokedex.ballIdentifiers), kind: Pokedex.ballKind, languages: languages))
+                + ballTerms(encounters: encounters, languages: languages))
+    }
+
+    /// The balls' names (they are thrown at wild Pokémon: named where there are encounters).
+    /// Inputs without PokeAPI's item tables (a few species' files) name none: the app then
+    /// writes the balls' identifiers as words.
+    private func ballTerms(encounters: [BuiltInPokedex.EncounterRecord], languages: [Int: String]) throws -> [BuiltInPokedex.TermRecord] {
+        guard !encounters.isEmpty, (try? table("item_names.csv")) != nil else { return [] }
+        return try itemTerms(Set(Pokedex.ballIdentifiers), kind: Pokedex.ballKind, languages: languages)
     }
 
     /// The names of the items `identifiers` (`helix-fossil`), as terms of `kind` keyed by identifier.

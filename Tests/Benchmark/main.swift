@@ -608,6 +608,22 @@ func run() throws {
             label: "`sqlite3` inserting one row",
             arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, form_id, caught_at) VALUES (25, 25, '2026-01-01 00:00:00.000')"]),
         runs: runs, environment: environment))
+    // Catching as the games do (issue 21): a wild Pokémon met from a real table, and one ball
+    // thrown at it (a fresh encounter prepared, untimed, before each throw).
+    let encounterCopy = workspace.path("encounter.sqlite")
+    try FileManager.default.copyItem(atPath: one, toPath: encounterCopy)
+    let meet = [mydex, "encounter", "--game", "firered", "--at", "viridian-forest", "--seed", "1", "--db", encounterCopy]
+    rows.append(try compare(
+        "`mydex encounter --game firered --at viridian-forest`", Subject(label: "", arguments: meet),
+        against: Subject(label: "`mydex catch --offline`", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
+        runs: runs, environment: environment))
+    rows.append(try compare(
+        "`mydex throw poke`",
+        Subject(label: "", arguments: [mydex, "throw", "poke", "--db", encounterCopy], prepare: {
+            _ = try measure(meet, environment: environment)
+        }),
+        against: Subject(label: "`mydex catch --offline`", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
+        runs: runs, environment: environment))
 
     // The interface in Korean against the C locale (English): the catalog is parsed on the
     // first message, numbers and dates formatted by rule; issue 15 allows 10% at most.
