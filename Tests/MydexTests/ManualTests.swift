@@ -35,7 +35,9 @@ struct ManualTests {
                 let names = (argument["names"] as? [[String: String]] ?? []).map { name in
                     name["kind"] == "long" ? "-\(name["name"] ?? "")" : name["name"] ?? ""
                 }
-                lines.append("option " + (names + (kind == "option" ? ["Ar", value] : [])).joined(separator: " "))
+                // A repeatable option (`encounter --throw`) reads `Ar ball...` in the manual.
+                let shownValue = value + (argument["isRepeating"] as? Bool == true ? "..." : "")
+                lines.append("option " + (names + (kind == "option" ? ["Ar", shownValue] : [])).joined(separator: " "))
             }
         }
         for subcommand in command["subcommands"] as? [[String: Any]] ?? [] where subcommand["shouldDisplay"] as? Bool != false {
