@@ -41,8 +41,8 @@ public struct EncounterService: Sendable {
                 tr("encounter.error.no-such-method", ["game": game, "place": place, "method": method, "methods": methods.joined(separator: ", ")])
             case let .noWildPokemon(game, place?, _, _):
                 tr("encounter.error.no-wild-pokemon-at", ["game": game, "place": place])
-            case let .noWildPokemon(game, nil, method?, _):
-                tr("encounter.error.no-wild-pokemon-method", ["game": game, "method": method])
+            case let .noWildPokemon(game, nil, method?, methods):
+                tr("encounter.error.no-wild-pokemon-method", ["game": game, "method": method, "methods": methods.joined(separator: ", ")])
             case let .noWildPokemon(game, nil, nil, _):
                 tr("encounter.error.no-wild-pokemon", ["game": game])
             case .noPendingEncounter:
@@ -69,25 +69,31 @@ public struct EncounterService: Sendable {
 
     // MARK: - Meeting
 
-    /// A wild Pokémon of `game`: in a random place of it that has encounters (or one of the
-    /// places `place`), its walking grass when it has some (else one of its ways at random) or
+    /// A wild Pokémon of `game`: in a random area of it that has wild Pokémon (or of the place
+    /// `place`), its walking grass when it has some (else one of its ways at random) or
     /// the way `method`; drawn from that table as the local clock and the usual world have it;
     /// its level uniform in its slot's; shiny by its generation's odds. A pending encounter flees.
     public func start(
         game: Game, place: Place?, method: String?, using generator: inout SeededGenerator
     ) async throws -> (meeting: Meeting, fled: WildEncounter?) {
-        let tables = try await pokedex.wildTables(game: game, locationIDs: place.map { [$0.id] }, method: method)
-        guard !tables.isEmpty else {
-            var methods: [String] = []
-            if let place, method != nil { methods = try await pokedex.wildTables(game: game, locationIDs: [place.id], method: nil).map(\.method) }
-            var unique: [String] = []
-            for found in methods where !unique.contains(found) { unique.append(found) }
-            throw Refusal.noWildPokemon(game: game.name, place: place?.name, method: method, methods: unique)
+        // A random area among those with encounters, another drawn while it has no wild table
+        // (only gifts there, or only the other game's): uniform among the areas that have one.
+        var areas = try await pokedex.encounterAreaIDs(game: game, locationIDs: place.map { [$0.id] })
+        var ways: [EncounterTable] = []
+        while ways.isEmpty, !areas.isEmpty {
+            let area = areas.remove(at: generator.nextInt(below: areas.count))
+            ways = try await pokedex.wildTables(game: game, areaIDs: [area], method: method)
         }
-        var areas: [Int] = []
-        for table in tables where !areas.contains(table.areaID) { areas.append(table.areaID) }
-        let area = areas[generator.nextInt(below: areas.count)]
-        let ways = tables.filter { $0.areaID == area }
+        guard !ways.isEmpty else {
+            var methods: [String] = []
+            if method != nil {
+                let all = try await pokedex.encounterAreaIDs(game: game, locationIDs: place.map { [$0.id] })
+                for table in try await pokedex.wildTables(game: game, areaIDs: all, method: nil) where !methods.contains(table.method) {
+                    methods.append(table.method)
+                }
+            }
+            throw Refusal.noWildPokemon(game: game.name, place: place?.name, method: method, methods: methods)
+        }
         let table = ways.first { $0.method == "walk" } ?? ways[generator.nextInt(below: ways.count)]
 
         let now = clock.now()
@@ -266,6 +272,15 @@ public struct EncounterService: Sendable {
             meeting.encounter.endedAt = made.thrownAt
         }
         return ThrowResult(odds: odds, outcome: outcome, number: number, entry: entry)
+    }
+
+    /// Whether `game` has a wild Pokémon to meet anywhere (its first area with one found).
+    public static func hasWildPokemon(_ game: Game, in pokedex: Pokedex) async throws -> Bool {
+        for area in try await pokedex.encounterAreaIDs(game: game, locationIDs: nil)
+        where !(try await pokedex.wildTables(game: game, areaIDs: [area], method: nil).isEmpty) {
+            return true
+        }
+        return false
     }
 
     /// Whether a place is under ground, for the Dusk Ball: PokeAPI does not say, so its

@@ -247,7 +247,8 @@ private struct TransferJSON: Decodable {
             let container = try decoder.container(keyedBy: Key.self)
             encounter = try container.decodeIfPresent(TransferredEncounter.self, forKey: Key(stringValue: "encounter"))
             // Only the columns import reads: `types` and others may be anything.
-            for column in TransferColumn.allCases where column != .name && column != .id {
+            // The encounter is an object (decoded above): CSV carries it as text.
+            for column in TransferColumn.allCases where column != .name && column != .id && column != .encounter {
                 let key = Key(stringValue: column.rawValue)
                 guard container.contains(key), try !container.decodeNil(forKey: key) else { continue }
                 // The type export writes first: a failed attempt throws, which is slow.
@@ -363,10 +364,19 @@ struct TransferRowChecker {
             ]))
         }
         if favorite, releasedAt != nil { throw RowProblem(tr("import.problem.released-favorite")) }
-        if let problem = row.encounter?.problem { throw RowProblem(tr("import.problem.bad-encounter", ["problem": problem])) }
+        var encounter = row.encounter
+        if let text = values[.encounter] {
+            // CSV: the cell holds the JSON object mydex's JSON carries.
+            do {
+                encounter = try JSONDecoder().decode(TransferredEncounter.self, from: Data(text.utf8))
+            } catch {
+                throw RowProblem(tr("import.problem.bad-encounter", ["problem": "not the JSON object mydex writes"]))
+            }
+        }
+        if let problem = encounter?.problem { throw RowProblem(tr("import.problem.bad-encounter", ["problem": problem])) }
         return ImportedEntry(
             line: row.line, uuid: uuid, speciesID: speciesID, formID: formID, nickname: nickname,
-            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: row.encounter)
+            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: encounter)
     }
 
     private func species(_ dex: String?, _ slug: String?) throws(RowProblem) -> Int {

@@ -23,6 +23,9 @@ public enum TransferFormat: String, Sendable, CaseIterable {
 /// The columns of an exported file, in order: CSV header names and JSON keys.
 public enum TransferColumn: String, Sendable, CaseIterable {
     case id, uuid, dex, species, form, name, nickname, favorite, shiny, caughtAt, releasedAt
+    /// Where and how it was caught from an encounter: in CSV, the JSON object mydex's JSON
+    /// carries, as the cell's text (empty for other entries).
+    case encounter
 
     /// Where the column is among all of them (`TransferValues`' slot).
     var position: Int {
@@ -38,6 +41,7 @@ public enum TransferColumn: String, Sendable, CaseIterable {
         case .shiny: 8
         case .caughtAt: 9
         case .releasedAt: 10
+        case .encounter: 11
         }
     }
 
@@ -51,8 +55,9 @@ public enum TransferColumn: String, Sendable, CaseIterable {
     }
 
     /// The column's value for an entry, as CSV writes it (empty when it has none).
-    public func csvValue(_ entry: CollectionEntry) -> String {
+    public func csvValue(_ entry: CollectionEntry, encounter: TransferredEncounter? = nil) -> String {
         switch self {
+        case .encounter: encounter.flatMap(Self.compactJSON) ?? ""
         case .id: String(entry.id)
         case .uuid: entry.uuid
         case .dex: String(entry.speciesID)
@@ -65,6 +70,13 @@ public enum TransferColumn: String, Sendable, CaseIterable {
         case .caughtAt: TransferTime.text(entry.caughtAt)
         case .releasedAt: entry.releasedAt.map(TransferTime.text) ?? ""
         }
+    }
+
+    /// An encounter as one line of JSON, its keys sorted: a CSV cell.
+    static func compactJSON(_ encounter: TransferredEncounter) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(encounter)).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

@@ -295,16 +295,36 @@ extension Pokedex {
         "pokemon-ranger", "pokemon-battle-revolution", "new-york-pokecenter-wish-eggs", "snag", "snag-rematch",
     ]
 
-    /// The game's tables of wild Pokémon (each area and way that has some), in the places
-    /// `locationIDs` (nil: every place), of way `method` (nil: any), by area then way.
-    public func wildTables(game: Game, locationIDs: [Int]?, method: String?) async throws -> [EncounterTable] {
+    /// The areas with encounters in `game`'s version group, of the places `locationIDs` (nil:
+    /// every place), by id: what an encounter's place is drawn from (their tables then read
+    /// area by area: reading a whole game's tables at once was most of an encounter's time).
+    public func encounterAreaIDs(game: Game, locationIDs: [Int]?) async throws -> [Int] {
+        try await store.read { db in
+            // A place's areas are a seek each (by location, then area and version group);
+            // every area of a game, a scan of the areas.
+            let group = "(SELECT version_group_id FROM catalog.games WHERE id = :game)"
+            return try Int.fetchAll(db, sql: locationIDs == nil ? """
+                SELECT area_id FROM catalog.encounter_areas WHERE version_group_id = \(group) ORDER BY area_id
+                """ : """
+                SELECT a.id FROM catalog.location_areas a
+                WHERE a.location_id IN (SELECT value FROM json_each(:locations))
+                    AND EXISTS (SELECT 1 FROM catalog.encounter_areas ea WHERE ea.area_id = a.id AND ea.version_group_id = \(group))
+                ORDER BY a.id
+                """, arguments: ["game": game.id, "locations": locationIDs.map { Self.jsonArray($0) }])
+        }
+    }
+
+    /// The game's tables of wild Pokémon (each way that has some) in the areas `areaIDs`, of way
+    /// `method` (nil: any), by area then way.
+    public func wildTables(game: Game, areaIDs: [Int], method: String?) async throws -> [EncounterTable] {
         try await store.read { db in
             try Row.fetchAll(db, sql: """
                 WITH g AS (SELECT version_group_id,
                     (SELECT count(*) FROM catalog.games o WHERE o.version_group_id = x.version_group_id AND o.id < x.id) AS bit
                     FROM catalog.games x WHERE x.id = :game)
                 SELECT DISTINCT ea.area_id, a.location_id, m.identifier AS method
-                FROM g JOIN catalog.encounter_areas ea ON ea.version_group_id = g.version_group_id
+                FROM g JOIN json_each(:areas) w
+                JOIN catalog.encounter_areas ea ON ea.area_id = w.value AND ea.version_group_id = g.version_group_id
                 JOIN catalog.location_areas a ON a.id = ea.area_id
                 JOIN json_each(ea.pokemon) k
                 JOIN catalog.encounters e ON e.pokemon_id = k.value AND e.version_group_id = ea.version_group_id AND e.area_id = ea.area_id
@@ -312,12 +332,11 @@ extension Pokedex {
                 JOIN catalog.encounter_methods m ON m.id = s.method_id
                 WHERE (e.games >> g.bit) & 1
                     AND m.identifier NOT IN (SELECT value FROM json_each(:notWild))
-                    AND (:locations IS NULL OR a.location_id IN (SELECT value FROM json_each(:locations)))
                     AND (:method IS NULL OR m.identifier = :method)
                 ORDER BY ea.area_id, m.sort_order
                 """, arguments: [
-                    "game": game.id, "notWild": Self.jsonStrings(Self.methodsNotWild.sorted()),
-                    "locations": locationIDs.map { Self.jsonArray($0) }, "method": method,
+                    "game": game.id, "notWild": Self.jsonStrings(Self.methodsNotWild.sorted()), "areas": Self.jsonArray(areaIDs),
+                    "method": method,
                 ]).map { EncounterTable(areaID: $0["area_id"], locationID: $0["location_id"], method: $0["method"]) }
         }
     }

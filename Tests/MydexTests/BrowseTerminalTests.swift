@@ -46,14 +46,16 @@ struct BrowseTerminalTests {
         return await process.outcome(timeout: 30).standardOutput
     }
 
-    /// Starts `mydex browse` in a pane `width`×`height`; the shell around it records the
-    /// terminal's settings before and after, and the exit status.
-    func start(width: Int = 120, height: Int = 40, environment extra: String = "", waitingFor ready: String = "Entries") async throws {
+    /// Starts `mydex browse` (or `command`) in a pane `width`×`height`; the shell around it
+    /// records the terminal's settings before and after, and the exit status.
+    func start(
+        width: Int = 120, height: Int = 40, environment extra: String = "", command: String = "browse", waitingFor ready: String = "Entries"
+    ) async throws {
         let binary = try EndToEndTests.binary.path
         let folder = environment.directory.path
         let script = """
             stty -a > \(folder)/stty-before; \
-            env HOME=\(folder) MYDEX_DB=\(environment.databasePath) MYDEX_OFFLINE=1 TZ=UTC LANG=C.UTF-8 \(extra) \(binary) browse; \
+            env HOME=\(folder) MYDEX_DB=\(environment.databasePath) MYDEX_OFFLINE=1 TZ=UTC LANG=C.UTF-8 \(extra) \(binary) \(command); \
             echo $? > \(folder)/status; stty -a > \(folder)/stty-after; sleep 600
             """
         try await tmux("new-session", "-d", "-x", String(width), "-y", String(height), "/bin/sh", "-c", script)

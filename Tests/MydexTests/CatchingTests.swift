@@ -137,9 +137,9 @@ struct CatchingTests {
         let store = try environment.openStore()
         let pokedex = Pokedex(store: store)
         let game = try #require(try await pokedex.games(matching: "firered").first)
-        let tables = try await pokedex.wildTables(game: game, locationIDs: nil, method: "walk")
         let forest = try #require(try await pokedex.places(matching: "viridian-forest").first)
-        let table = try #require(tables.first { $0.locationID == forest.id })
+        let areas = try await pokedex.encounterAreaIDs(game: game, locationIDs: [forest.id])
+        let table = try #require(try await pokedex.wildTables(game: game, areaIDs: areas, method: "walk").first)
         let slots = try await pokedex.slots(of: table, game: game)
         var expected: [Int: Int] = [:]
         for slot in slots { expected[slot.pokemonID, default: 0] += slot.rarity }
@@ -179,7 +179,7 @@ struct CatchingTests {
         #expect(LocalClock(date: at(7), timeZone: utc, generation: 7).timeOfDay(among: ["time-day", "time-night"]) == "time-day")
     }
 
-    @Test("Export and import carry where and how a Pokémon was caught, every throw included")
+    @Test("Export and import carry where and how a Pokémon was caught, every throw included, in JSON and CSV")
     func exportImport() async throws {
         let source = try TestEnvironment()
         let met = await source.run("encounter", "--game", "firered", "--at", "viridian-forest", "--seed", "8", "--until-caught", "--json")
@@ -192,6 +192,14 @@ struct CatchingTests {
         let shown = try Self.json(await target.run("show", "1", "--json"))
         let caught = try #require(shown["encounter"] as? [String: Any])
         #expect(caught["game"] as? String == "firered" && (caught["throws"] as? [Any])?.count == throwsMade)
+        // CSV carries it too, as the JSON object in a cell of its own.
+        let csv = source.path("export.csv")
+        #expect(await source.run("export", csv).status == 0)
+        let fromCSV = try TestEnvironment()
+        #expect(await fromCSV.run("import", csv).status == 0)
+        let shownCSV = try Self.json(await fromCSV.run("show", "1", "--json"))
+        let caughtCSV = try #require(shownCSV["encounter"] as? [String: Any])
+        #expect(caughtCSV["location"] as? String == "viridian-forest" && (caughtCSV["throws"] as? [Any])?.count == throwsMade)
         // A second import adds nothing, and a bad encounter is named by its line.
         let twice = await target.run("import", file)
         #expect((twice.standardOutput + twice.standardError).contains("1 already here"))

@@ -48,7 +48,8 @@ struct EncounterCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .create, species: true)
+        // Nothing shown names a type: the type names are not read.
+        let (store, printer) = try await global.open(context, .create)
         let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
         let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
         if runAway { return try await ThrowCommand.runAway(service: service, printer: printer) }
@@ -57,8 +58,14 @@ struct EncounterCommand: MydexCommand {
         let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
         var place: Place?
         if let at {
-            let group = try await pokedex.gameGroups(matching: chosen.versionGroup).first
-            place = try await DexWhereCommand.place(named: at, in: pokedex, game: group, pokemon: nil)
+            let named = try await pokedex.places(matching: at)
+            if named.count == 1 {
+                place = named[0]
+            } else {
+                // Several of that name (or none): settled by the game, as `dex where --at` settles it.
+                let group = try await pokedex.gameGroups(matching: chosen.versionGroup).first
+                place = try await DexWhereCommand.place(named: at, in: pokedex, game: group, pokemon: nil)
+            }
         }
         var generator = context.random.generator(seed: seed)
         let (meeting, fled) = try await ThrowCommand.refusalsAsUsage {
@@ -97,7 +104,7 @@ struct ThrowCommand: MydexCommand {
     var noSprite = false
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let (store, printer) = try await global.open(context, .pokedexOnly)
         let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
         let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
         let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
@@ -273,7 +280,9 @@ struct EncounterPlay {
             let keys = balls.indices.map { String(CatchingWords.key($0)) }
             try printer.output.prompt(SafeText(tr("throw.prompt", ["first": keys.first ?? "1", "last": keys.last ?? "1"])) + " ")
             let key = KeyPrompt.readKey(input: input, output: output)
-            try printer.output.prompt("\n")
+            // The key as typed (a printable one), then the line ends: the throw is told below.
+            let shown = key.map { $0.isLetter || $0.isNumber ? String($0) : "" } ?? ""
+            try printer.output.prompt(SafeText(lines: shown + "\n"))
             guard let key, key != "r", key != "q", key != "\u{03}", key != "\u{04}", key != "\u{1B}" else {
                 _ = try await service.end(.ran)
                 try printer.line(SafeText(tr("encounter.ran", ["name": name])))

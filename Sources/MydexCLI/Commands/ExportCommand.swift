@@ -68,7 +68,7 @@ struct ExportCommand: MydexCommand {
         let terminal = destination == nil && context.output.standardOutputIsTerminal
         let document = ExportDocument(
             format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now(),
-            records: transfer == .json ? try await store.allCatchRecords() : [:])
+            records: try await store.allCatchRecords())
         let query = EntryQuery(order: .id, includeReleased: true)
         guard let destination = destination.map(context.absolutePath) else {
             try await store.withEntries(query) { entries in

@@ -157,7 +157,7 @@ enum CatchingGames {
             // The latest game with wild Pokémon to meet (some groups' encounters are all raids or gifts).
             for group in try await pokedex.gameGroupsWithEncounters().reversed() {
                 for game in try await pokedex.games(matching: group.identifier)
-                where !(try await pokedex.wildTables(game: game, locationIDs: nil, method: nil).isEmpty) {
+                where try await EncounterService.hasWildPokemon(game, in: pokedex) {
                     return game
                 }
             }

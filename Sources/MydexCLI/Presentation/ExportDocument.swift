@@ -52,7 +52,8 @@ struct ExportDocument: Sendable {
         var count = 0
         while let entry = try entries.next() {
             // Cells a spreadsheet would run as formulas (a nickname `=cmd|…`) are made text.
-            try emit(.csv(CSVText.record(columns.map { CSVText.neutralized($0.csvValue(entry)) })))
+            let encounter = records[entry.id].map(TransferredEncounter.init)
+            try emit(.csv(CSVText.record(columns.map { CSVText.neutralized($0.csvValue(entry, encounter: encounter)) })))
             count += 1
         }
         return count
