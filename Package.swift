@@ -56,6 +56,8 @@ let package = Package(
         // with the English source text; mydex.pot is the template, not embedded), embedded the same way.
         .target(
             name: "CMydexStrings",
+            // zlib's inflate, loaded by the catalog's code, for the languages kept deflated.
+            dependencies: ["CMydexCatalog"],
             exclude: ["mydex.pot", "ko.po", "ja.po", "zh-Hans.po", "zh-Hant.po", "fr.po", "de.po", "es.po", "it.po", "embedded"]
         ),
         // What mydex says, in the user's language: the catalogs, plural forms, Korean particles,

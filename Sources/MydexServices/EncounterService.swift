@@ -211,6 +211,11 @@ public struct EncounterService: Sendable {
 
     /// What a throw at `meeting` now depends on.
     public func situation(_ meeting: Meeting) async throws -> CatchSituation {
+        try await situationAndFacts(meeting).situation
+    }
+
+    /// The situation, and whether the collection's Master Ball is spent (read with it).
+    func situationAndFacts(_ meeting: Meeting) async throws -> (situation: CatchSituation, masterBallUsed: Bool) {
         let encounter = meeting.encounter
         let facts = try await store.catchingFacts(speciesID: encounter.speciesID)
         var situation = CatchSituation(
@@ -226,13 +231,12 @@ public struct EncounterService: Sendable {
         situation.method = encounter.method
         let local = LocalClock(date: clock.now(), timeZone: timeZone, generation: meeting.game.generation)
         situation.isDark = local.isNight || Self.isCave(encounter.location)
-        return situation
+        return (situation, facts.masterBallUsed)
     }
 
     /// The odds of each ball of the game at the meeting now; the Master Ball left out once spent.
     public func odds(_ meeting: Meeting) async throws -> (odds: [ThrowOdds], situation: CatchSituation, masterBallSpent: Bool) {
-        let situation = try await situation(meeting)
-        let spent = try await store.catchingFacts(speciesID: meeting.encounter.speciesID).masterBallUsed
+        let (situation, spent) = try await situationAndFacts(meeting)
         return (Self.balls(in: meeting.game).filter { !(spent && $0 == .master) }.map { CatchRules.odds($0, situation) }, situation, spent)
     }
 
@@ -244,10 +248,8 @@ public struct EncounterService: Sendable {
             throw Refusal.ballNotInGame(
                 ball: ball.rawValue, game: meeting.game.name, balls: Self.balls(in: meeting.game).map(\.shortName))
         }
-        let situation = try await situation(meeting)
-        if ball == .master, try await store.catchingFacts(speciesID: meeting.encounter.speciesID).masterBallUsed {
-            throw Refusal.masterBallSpent
-        }
+        let (situation, spent) = try await situationAndFacts(meeting)
+        if ball == .master, spent { throw Refusal.masterBallSpent }
         guard let id = meeting.encounter.id, let state = meeting.encounter.randomState.flatMap(UInt64.init) else {
             throw Refusal.noPendingEncounter
         }

@@ -129,17 +129,12 @@ extension Pokedex {
         let key = SearchText.normalized(text)
         let identifier = text.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "-")
         return try await store.read { db in
-            // PokeAPI's identifier names one place: found by it, the names (a scan) are not read.
-            for condition in ["l.identifier = :identifier", """
-                l.identifier = :identifier OR l.id IN (SELECT location_id FROM catalog.location_names WHERE key = :key AND key <> '')
-                """] {
-                let found = try Place.fetchAll(db, sql: """
-                    SELECT l.id, l.identifier, \(Self.placeName("l")) AS name, l.region FROM catalog.locations l
-                    WHERE \(condition) ORDER BY l.id
-                    """, arguments: ["identifier": identifier, "key": key, "language": language])
-                if !found.isEmpty { return found }
-            }
-            return []
+            try Place.fetchAll(db, sql: """
+                SELECT l.id, l.identifier, \(Self.placeName("l")) AS name, l.region FROM catalog.locations l
+                WHERE l.identifier = :identifier
+                    OR l.id IN (SELECT location_id FROM catalog.location_names WHERE key = :key AND key <> '')
+                ORDER BY l.id
+                """, arguments: ["identifier": identifier, "key": key, "language": language])
         }
     }
 

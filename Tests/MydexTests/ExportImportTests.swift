@@ -157,9 +157,9 @@ struct ExportImportTests {
         let run = await source.run("export")
         #expect(run.status == 0)
         let lines = run.standardOutput.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at")
-        #expect(lines[1].hasSuffix(",25,pikachu,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,"))
-        #expect(lines[3].hasSuffix(",133,eevee,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z"))
+        #expect(lines[0] == "id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter")
+        #expect(lines[1].hasSuffix(",25,pikachu,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,,"))
+        #expect(lines[3].hasSuffix(",133,eevee,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z,"))
         #expect(lines.count == 5 && lines[4].isEmpty)
 
         // Fields nicknames cannot hold (line breaks) are quoted too, and read back.
@@ -219,7 +219,7 @@ struct ExportImportTests {
         #expect(record.forStandardOutput(terminal: true).rendered == "1,\\u{1B}]0;owned\\u{7},x")
         #expect(record.forFile == "1,\u{1B}]0;owned\u{07},x\r\n")
         let onTerminal = await source.run(["export"], columns: 80)
-        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at\n"))
+        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter\n"))
 
         // Names in --lang; the rest of the record is the same in every language.
         let korean = await source.run("export", "--lang", "ko")

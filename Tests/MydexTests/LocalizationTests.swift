@@ -1,3 +1,4 @@
+import CMydexCatalog
 import Foundation
 import Testing
 @testable import MydexCLI
@@ -112,6 +113,34 @@ struct LocalizationTests {
         return markers
     }
 
+    /// English is embedded as text; every other language deflated (strings.c): the file's name in embedded/.
+    static func storedFile(_ language: InterfaceLanguage) -> String {
+        language == .english ? language.embeddedFile : language.embeddedFile + ".deflate"
+    }
+
+    /// A compacted catalog as embedded/ keeps it: English as it is, the others as its length
+    /// (4 bytes, little-endian) then the text deflated.
+    static func stored(_ compact: String, _ language: InterfaceLanguage) -> Data {
+        let text = Array(compact.utf8)
+        guard language != .english else { return Data(text) }
+        var packed = [UInt8](repeating: 0, count: text.count + 1024)
+        let written = mydex_deflate_raw(text, text.count, &packed, packed.count)
+        let length = UInt32(text.count)
+        return Data([UInt8(length & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length >> 16 & 0xFF), UInt8(length >> 24)] + packed.prefix(written))
+    }
+
+    /// The text of a file of embedded/, as the binary reads it.
+    static func text(ofStored data: Data, _ language: InterfaceLanguage) -> String? {
+        let bytes = [UInt8](data)
+        guard language != .english else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.count >= 4 else { return nil }
+        let length = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+        var text = [UInt8](repeating: 0, count: length)
+        let body = Array(bytes.dropFirst(4))
+        guard mydex_inflate_raw(body, body.count, &text, length) != 0 else { return nil }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     @Test("The binary carries each catalog compacted from the tree's, every language's file listed")
     func embeddedCatalogs() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.catalogFolder.path)
@@ -124,10 +153,10 @@ struct LocalizationTests {
         for language in InterfaceLanguage.translated {
             let source = language.catalogFile
             let compact = try Self.catalog(source).compacted(english: language == .english, source: source)
-            let file = folder.appendingPathComponent(language.embeddedFile)
-            if update { try compact.write(to: file, atomically: true, encoding: .utf8) }
-            #expect(try String(contentsOf: file, encoding: .utf8) == compact,
-                    "embedded/\(language.embeddedFile) is not \(source) compacted: MYDEX_UPDATE_GOLDEN=1 swift test --filter embeddedCatalogs")
+            let file = folder.appendingPathComponent(Self.storedFile(language))
+            if update { try Self.stored(compact, language).write(to: file) }
+            #expect(Self.text(ofStored: try Data(contentsOf: file), language) == compact,
+                    "embedded/\(Self.storedFile(language)) is not \(source) compacted: MYDEX_UPDATE_GOLDEN=1 swift test --filter embeddedCatalogs")
             #expect(StringCatalog.embeddedText(language.embeddedFile) == compact, "\(language.embeddedFile) is embedded as it is")
             // Compacted, a catalog says the same: every message, its plural forms, its text.
             let full = try Self.catalog(source), small = try StringCatalog(text: compact)
@@ -143,7 +172,7 @@ struct LocalizationTests {
             }
         }
         let embedded = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(Set(embedded) == Set(InterfaceLanguage.translated.map(\.embeddedFile)), "nothing else in embedded/")
+        #expect(Set(embedded) == Set(InterfaceLanguage.translated.map(Self.storedFile)), "nothing else in embedded/")
     }
 
     @Test("Each catalog is sorted by key, and a message looked up in the binary is the one a full parse finds")
