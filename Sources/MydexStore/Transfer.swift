@@ -246,7 +246,12 @@ public struct TransferredEncounter: Codable, Sendable, Equatable {
         level = encounter.level
         hitPoints = encounter.hitPoints
         metAt = TransferTime.text(encounter.metAt)
-        throwsMade = record.throwsMade.map {
+        throwsMade = Self.transferred(record.throwsMade)
+    }
+
+    /// Throws as files (and every JSON document) carry them, their times to the millisecond.
+    public static func transferred(_ made: [BallThrow]) -> [Throw] {
+        made.map {
             Throw(number: $0.number, ball: $0.ball, chance: $0.chance, shakes: $0.shakes, critical: $0.critical, caught: $0.caught,
                   thrownAt: TransferTime.text($0.thrownAt))
         }

@@ -318,7 +318,7 @@ struct EncounterPlay {
                 WildEncounterJSON(meeting.encounter, gameName: meeting.game.name, place: place, name: name), forKey: .encounter)
             try container.encode(
                 odds.map { OddsJSON(OddsRow(odds: $0, within: 0, expected: nil), words: words, withinShown: false) }, forKey: .odds)
-            try container.encode(meeting.throwsMade.map(ThrowJSON.init), forKey: .throwsMade)
+            try container.encode(TransferredEncounter.transferred(meeting.throwsMade), forKey: .throwsMade)
             try container.encode(entry.map(EntryJSON.init), forKey: .entry)
             try container.encode(fled.map { WildEncounterJSON($0) }, forKey: .fled)
             try container.encode(ran, forKey: .ran)

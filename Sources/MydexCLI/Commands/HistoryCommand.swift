@@ -81,7 +81,7 @@ struct HistoryCommand: MydexCommand {
             var at: Date
             var entry: EntryJSON?
             /// A catch from an encounter: every ball thrown, in order.
-            var throwsMade: [ThrowJSON]?
+            var throwsMade: [TransferredEncounter.Throw]?
 
             enum CodingKeys: String, CodingKey { case id, action, detail, at, entry, throwsMade = "throws" }
         }
@@ -99,7 +99,7 @@ struct HistoryCommand: MydexCommand {
             try container.encode(events.map { event in
                 Event(
                     id: event.id ?? 0, action: event.action.rawValue, detail: event.detail, at: event.occurredAt,
-                    entry: event.entryID.flatMap { entries[$0] }.map(EntryJSON.init), throwsMade: throwsMade(event)?.map(ThrowJSON.init))
+                    entry: event.entryID.flatMap { entries[$0] }.map(EntryJSON.init), throwsMade: throwsMade(event).map(TransferredEncounter.transferred))
             }, forKey: .events)
         }
 

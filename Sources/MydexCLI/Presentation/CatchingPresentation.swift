@@ -124,27 +124,6 @@ struct OddsJSON: Encodable {
     }
 }
 
-/// A throw in JSON: `{"number", "ball", "chance", "shakes", "critical", "caught", "thrownAt"}`.
-struct ThrowJSON: Codable, Sendable {
-    var number: Int
-    var ball: String
-    var chance: Double
-    var shakes: Int
-    var critical: Bool
-    var caught: Bool
-    var thrownAt: Date
-
-    init(_ made: BallThrow) {
-        number = made.number
-        ball = made.ball
-        chance = made.chance
-        shakes = made.shakes
-        critical = made.critical
-        caught = made.caught
-        thrownAt = made.thrownAt
-    }
-}
-
 /// A wild encounter in JSON: `{"game", "gameName", "generation", "location", "areaId", "place",
 /// "method", "species", "form", "name", "level", "shiny", "hitPoints", "metAt", "outcome",
 /// "entryId"}`.
@@ -233,49 +212,23 @@ struct CatchRecordShown: Sendable {
     }
 }
 
-/// Where and how an entry was caught in JSON: `{"game", "gameName", "generation", "location",
-/// "areaId", "place", "method", "level", "hitPoints", "metAt", "ball", "critical", "chance",
-/// "throws": [throw, …]}`.
-struct CatchRecordJSON: Codable, Sendable {
-    var game: String
-    var gameName: String?
-    var generation: Int
-    var location: String
-    var areaId: Int
-    var place: String?
-    var method: String
-    var level: Int
-    var hitPoints: Int
-    var metAt: Date
-    var ball: String?
-    var critical: Bool
-    var chance: Double?
-    var throwsMade: [ThrowJSON]
+/// Where and how an entry was caught in JSON: the object exports carry
+/// (`TransferredEncounter`), with the names `show` prints and the catching throw's summary:
+/// `{…, "gameName", "place", "ball", "critical", "chance"}`.
+struct CatchRecordJSON: Encodable, Sendable {
+    let shown: CatchRecordShown
 
-    enum CodingKeys: String, CodingKey {
-        case game, gameName, generation, location, areaId, place, method, level, hitPoints, metAt, ball, critical, chance
-        case throwsMade = "throws"
-    }
+    init(_ shown: CatchRecordShown) { self.shown = shown }
 
-    init(_ shown: CatchRecordShown) {
-        self.init(shown.record)
-        gameName = shown.gameName
-        place = shown.place
-    }
+    private enum Keys: String, CodingKey { case gameName, place, ball, critical, chance }
 
-    init(_ record: CatchRecord) {
-        let encounter = record.encounter
-        game = encounter.game
-        generation = encounter.generation
-        location = encounter.location
-        areaId = encounter.areaID
-        method = encounter.method
-        level = encounter.level
-        hitPoints = encounter.hitPoints
-        metAt = encounter.metAt
-        ball = record.ball
-        critical = record.critical
-        chance = record.chance
-        throwsMade = record.throwsMade.map(ThrowJSON.init)
+    func encode(to encoder: any Encoder) throws {
+        try TransferredEncounter(shown.record).encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(shown.gameName, forKey: .gameName)
+        try container.encode(shown.place, forKey: .place)
+        try container.encodeIfPresent(shown.record.ball, forKey: .ball)
+        try container.encode(shown.record.critical, forKey: .critical)
+        try container.encodeIfPresent(shown.record.chance, forKey: .chance)
     }
 }
