@@ -212,7 +212,7 @@ struct EncounterPlay {
         if !printer.json && scripted.isEmpty && !untilCaught {
             try printer.line("")
             let rows = odds.map { OddsRow(odds: $0, within: 0, expected: CatchRules.series($0.ball, situation, throws: 1).expected) }
-            try printer.table(words.table(rows, within: nil, keys: wantsPrompt))
+            try printer.table(words.table(rows, within: nil, keys: wantsPrompt, width: printer.columns))
             if spent { try printer.note(SafeText(tr("throw.master-ball-spent-note"))) }
         }
         if !scripted.isEmpty || untilCaught {

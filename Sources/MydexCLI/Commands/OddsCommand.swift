@@ -138,7 +138,7 @@ struct OddsCommand: MydexCommand {
                 "status": status, "rate": String(situation.captureRate), "generation": String(game.generation),
             ])))
             try printer.line("")
-            try printer.table(words.table(rows, within: throwCount, keys: false))
+            try printer.table(words.table(rows, within: throwCount, keys: false, width: printer.columns))
             if rows.contains(where: { $0.odds.criticalChance > 0 }) || game.generation >= 5 {
                 try printer.line("")
                 try printer.line(SafeText(tr("odds.critical-note", ["count": String(situation.speciesCaught)])))

@@ -26,10 +26,15 @@ struct CatchingWords: Sendable {
         return letters[min(index - 9, letters.count - 1)]
     }
 
-    /// The odds table: each ball's chance a throw, of breaking free after 0–3 shakes, of a
-    /// critical capture where the generation has them, the throws a catch takes on average, and
-    /// (with `within`) the chance of a catch within that many throws. `keys`: the prompt's keys first.
-    func table(_ rows: [OddsRow], within: Int?, keys: Bool) -> Table {
+    /// The narrowest terminal the shake columns are shown on: narrower, the table would wrap.
+    static let shakeColumnsWidth = 80
+
+    /// The odds table: each ball's chance a throw, of breaking free after 0–3 shakes (on a
+    /// terminal of `width` at least `shakeColumnsWidth`, or in a pipe), of a critical capture
+    /// where the generation has them, the throws a catch takes on average, and (with `within`)
+    /// the chance of a catch within that many throws. `keys`: the prompt's keys first.
+    func table(_ rows: [OddsRow], within: Int?, keys: Bool, width: Int?) -> Table {
+        let shakes = (width ?? .max) >= Self.shakeColumnsWidth
         let critical = rows.contains { $0.odds.criticalChance > 0 }
         var columns: [Table.Column] = []
         if keys { columns.append(.init(title: tr("odds.column.key"), shrinks: false)) }
@@ -37,7 +42,9 @@ struct CatchingWords: Sendable {
             .init(title: tr("odds.column.ball")),
             .init(title: tr("odds.column.chance"), alignRight: true, shrinks: false),
         ]
-        columns += (0...3).map { Table.Column(title: tr("odds.column.shakes", ["count": String($0)]), alignRight: true, shrinks: false) }
+        if shakes {
+            columns += (0...3).map { Table.Column(title: tr("odds.column.shakes", ["count": String($0)]), alignRight: true, shrinks: false) }
+        }
         if critical { columns.append(.init(title: tr("odds.column.critical"), alignRight: true, shrinks: false)) }
         columns.append(.init(title: tr("odds.column.expected"), alignRight: true, shrinks: false))
         if let within { columns.append(.init(title: tr("odds.column.within", ["count": String(within)]), alignRight: true, shrinks: false)) }
@@ -47,7 +54,7 @@ struct CatchingWords: Sendable {
             if keys { cells.append(SafeText(String(Self.key(index)))) }
             cells.append(SafeText(name(row.odds.ball)))
             cells.append(SafeText(Self.percent(row.odds.catchChance)))
-            cells += row.odds.breakFree.map { SafeText($0 == 0 ? "–" : Self.percent($0)) }
+            if shakes { cells += row.odds.breakFree.map { SafeText($0 == 0 ? "–" : Self.percent($0)) } }
             if critical { cells.append(SafeText(row.odds.criticalChance == 0 ? "–" : Self.percent(row.odds.criticalChance))) }
             cells.append(SafeText(row.expected.map { Translator.current.format.decimal($0, digits: 1) } ?? "∞"))
             if within != nil { cells.append(SafeText(Self.percent(row.within))) }
