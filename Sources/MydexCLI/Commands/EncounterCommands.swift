@@ -177,20 +177,22 @@ struct EncounterPlay {
         self.words = words
         self.printer = printer
         self.context = context
+        name = Self.name(of: meeting, printer: printer)
+    }
+
+    /// The wild Pokémon's name in the user's language, its form's where it has one ("Alolan Rattata").
+    static func name(of meeting: EncounterService.Meeting, printer: Printer) -> String {
         let speciesName = printer.localizer.name(meeting.species)
-        name = meeting.form.map { printer.presentation.formName($0, speciesName: speciesName) } ?? speciesName
+        return meeting.form.map { printer.presentation.formName($0, speciesName: speciesName) } ?? speciesName
     }
 
     static func name(of encounter: WildEncounter, service: EncounterService, printer: Printer) async throws -> String {
-        let meeting = try await service.meeting(encounter, throwsMade: [])
-        let speciesName = printer.localizer.name(meeting.species)
-        return meeting.form.map { printer.presentation.formName($0, speciesName: speciesName) } ?? speciesName
+        name(of: try await service.meeting(encounter, throwsMade: []), printer: printer)
     }
 
     var interactive: Bool { !printer.json && context.terminal.descriptors() != nil }
 
     mutating func run(scripted: [Ball], untilCaught: Bool, picture: Bool) async throws {
-        var results: [EncounterService.ThrowResult] = []
         var entry: CollectionEntry?
         var ran = false
         let (odds, situation, spent) = try await service.odds(meeting)
@@ -218,26 +220,25 @@ struct EncounterPlay {
         if !scripted.isEmpty || untilCaught {
             var queue = scripted
             let last = scripted.last ?? .poke
+            var thrown = 0
             while entry == nil {
                 let ball: Ball
                 if !queue.isEmpty {
                     ball = queue.removeFirst()
-                } else if untilCaught, results.count < Self.throwLimit {
+                } else if untilCaught, thrown < Self.throwLimit {
                     ball = last
                 } else {
                     break
                 }
-                let result = try await throwOnce(ball)
-                results.append(result)
-                entry = result.entry
+                entry = try await throwOnce(ball).entry
+                thrown += 1
             }
         } else if wantsPrompt {
-            (entry, ran) = try await prompt(&results, odds: odds)
+            (entry, ran) = try await prompt(odds: odds)
         }
         if printer.json {
             try printer.emit(Output(
-                meeting: meeting, name: name, place: words.place(meeting), odds: odds, words: words,
-                results: results, entry: entry, fled: fled, ran: ran))
+                meeting: meeting, name: name, place: words.place(meeting), odds: odds, words: words, entry: entry, fled: fled, ran: ran))
             return
         }
         if let entry {
@@ -273,7 +274,7 @@ struct EncounterPlay {
     }
 
     /// The prompt: a key a ball, `r` to run, until it is caught or the trainer runs.
-    mutating func prompt(_ results: inout [EncounterService.ThrowResult], odds: [ThrowOdds]) async throws -> (CollectionEntry?, Bool) {
+    mutating func prompt(odds: [ThrowOdds]) async throws -> (CollectionEntry?, Bool) {
         guard let (input, output) = context.terminal.descriptors() else { return (nil, false) }
         var balls = odds.map(\.ball)
         while true {
@@ -289,9 +290,7 @@ struct EncounterPlay {
                 return (nil, true)
             }
             guard let index = keys.firstIndex(of: String(key)) else { continue }
-            let result = try await throwOnce(balls[index])
-            results.append(result)
-            if let entry = result.entry { return (entry, false) }
+            if let entry = try await throwOnce(balls[index]).entry { return (entry, false) }
             // The Master Ball is thrown once; the Quick and Timer Balls change with each throw.
             if balls[index] == .master { balls.remove(at: index) }
         }
@@ -305,7 +304,6 @@ struct EncounterPlay {
         let place: String
         let odds: [ThrowOdds]
         let words: CatchingWords
-        let results: [EncounterService.ThrowResult]
         let entry: CollectionEntry?
         let fled: WildEncounter?
         let ran: Bool
