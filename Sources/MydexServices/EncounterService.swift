@@ -15,8 +15,6 @@ public struct EncounterService: Sendable {
         public var form: PokemonForm?
         public var place: PlaceArea?
         public var throwsMade: [BallThrow]
-        /// The condition values the table was read under (`time-night`, `season-spring`).
-        public var conditions: [String]
     }
 
     /// One ball thrown: its odds, what happened, and the entry when it caught.
@@ -120,8 +118,7 @@ public struct EncounterService: Sendable {
             method: table.method, speciesID: slot.speciesID, formID: form?.id ?? slot.speciesID, level: level, isShiny: shiny,
             hitPoints: hitPoints, metAt: now, randomState: String(generator.state))
         let (started, fled) = try await store.startEncounter(encounter, at: now)
-        return (Meeting(encounter: started, game: game, species: species, form: form, place: location, throwsMade: [],
-                        conditions: conditions.sorted()), fled)
+        return (Meeting(encounter: started, game: game, species: species, form: form, place: location, throwsMade: []), fled)
     }
 
     /// A slot of a table drawn as the games draw one: among the slots whose conditions all hold
@@ -157,7 +154,7 @@ public struct EncounterService: Sendable {
         let form = try await pokedex.forms(ids: [encounter.formID])[encounter.formID]
         return Meeting(
             encounter: encounter, game: game, species: try await shownSpecies(encounter.speciesID, form: form), form: form,
-            place: try await pokedex.placeArea(id: encounter.areaID), throwsMade: throwsMade, conditions: [])
+            place: try await pokedex.placeArea(id: encounter.areaID), throwsMade: throwsMade)
     }
 
     /// Ends the pending encounter: the trainer ran (or it fled); nil when none was pending.
@@ -198,8 +195,8 @@ public struct EncounterService: Sendable {
 
     func shownSpecies(_ id: Int, form: PokemonForm?) async throws -> Species {
         guard let species = try await pokedex.species(id: id) else { throw StoreError.speciesNotCached(id: id) }
-        guard let form, !form.isSpeciesDefault else { return species }
-        return species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
+        guard let form else { return species }
+        return try await pokedex.shown(species, as: form)
     }
 
     // MARK: - Throwing
@@ -217,20 +214,33 @@ public struct EncounterService: Sendable {
     /// The situation, and whether the collection's Master Ball is spent (read with it).
     func situationAndFacts(_ meeting: Meeting) async throws -> (situation: CatchSituation, masterBallUsed: Bool) {
         let encounter = meeting.encounter
-        let facts = try await store.catchingFacts(speciesID: encounter.speciesID)
+        let local = LocalClock(date: clock.now(), timeZone: timeZone, generation: meeting.game.generation)
+        var found = try await situation(
+            of: meeting.species, in: meeting.game, level: encounter.level, maxHP: encounter.hitPoints, hp: encounter.hitPoints,
+            method: encounter.method, isDark: local.isNight || Self.isCave(encounter.location))
+        found.situation.throwsSoFar = meeting.throwsMade.count
+        return found
+    }
+
+    /// What a throw at `species` (as its form is) in `game` depends on: the species' own figures,
+    /// the collection's (whether it holds the species, how many species it holds), and how and
+    /// where it was met; and whether the collection's Master Ball is spent, read with them.
+    public func situation(
+        of species: Species, in game: Game, level: Int, maxHP: Int, hp: Int, status: CatchStatus = .none, method: String?,
+        isDark: Bool
+    ) async throws -> (situation: CatchSituation, masterBallUsed: Bool) {
+        let facts = try await store.catchingFacts(speciesID: species.id)
         var situation = CatchSituation(
-            generation: meeting.game.generation, versionGroup: meeting.game.versionGroup, captureRate: meeting.species.captureRate,
-            level: encounter.level, maxHP: encounter.hitPoints, hp: encounter.hitPoints)
-        situation.types = meeting.species.types
-        situation.weight = meeting.species.weight
-        situation.baseSpeed = meeting.species.stats?["speed"] ?? 0
-        situation.evolvesWithMoonStone = try await pokedex.evolvesWithMoonStone(speciesID: encounter.speciesID)
+            generation: game.generation, versionGroup: game.versionGroup, captureRate: species.captureRate, level: level,
+            maxHP: maxHP, hp: hp, status: status)
+        situation.types = species.types
+        situation.weight = species.weight
+        situation.baseSpeed = species.stats?["speed"] ?? 0
+        situation.evolvesWithMoonStone = try await pokedex.evolvesWithMoonStone(speciesID: species.id)
         situation.alreadyCaught = facts.holds
         situation.speciesCaught = facts.species
-        situation.throwsSoFar = meeting.throwsMade.count
-        situation.method = encounter.method
-        let local = LocalClock(date: clock.now(), timeZone: timeZone, generation: meeting.game.generation)
-        situation.isDark = local.isNight || Self.isCave(encounter.location)
+        situation.method = method
+        situation.isDark = isDark
         return (situation, facts.masterBallUsed)
     }
 

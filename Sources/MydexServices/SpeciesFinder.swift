@@ -109,9 +109,7 @@ public struct SpeciesFinder: Sendable {
             }
             form = chosen
         }
-        let shown = form.isSpeciesDefault
-            ? species : species.shown(as: form, variety: try await pokedex.variety(id: form.pokemonID))
-        return FoundPokemon(species: shown, form: form, forms: forms)
+        return FoundPokemon(species: try await pokedex.shown(species, as: form), form: form, forms: forms)
     }
 
     /// The form of `species` that `query` names: by its identifier, whole or without the

@@ -74,9 +74,15 @@ extension Pokedex {
         }
         let profile = try await profile(of: species)
         if !entry.isDefaultForm, let form = try await forms(ids: [entry.formID])[entry.formID] {
-            species = species.shown(as: form, variety: try await variety(id: form.pokemonID))
+            species = try await shown(species, as: form)
         }
         return (species, profile)
+    }
+
+    /// `species` as `form` is (its types, and its variety's height, weight, stats and
+    /// abilities); the species itself for its own form.
+    public func shown(_ species: Species, as form: PokemonForm) async throws -> Species {
+        form.isSpeciesDefault ? species : species.shown(as: form, variety: try await variety(id: form.pokemonID))
     }
 }
 

@@ -60,10 +60,8 @@ struct OddsCommand: MydexCommand {
         let pokedex = Pokedex(store: store)
         let chosen = try await CatchingGames.game(named: game, context: context, in: pokedex, oneGame: false)
         let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
-        var species = found.species
-        if !found.form.isSpeciesDefault {
-            species = species.shown(as: found.form, variety: try await pokedex.variety(id: found.form.pokemonID))
-        }
+        // The species as the form asked for is (an Alolan Vulpix is Ice).
+        let species = found.species
         let words = CatchingWords(ballNames: try await pokedex.ballNames())
         let balls = EncounterService.balls(in: chosen)
         var shown = balls
@@ -75,19 +73,11 @@ struct OddsCommand: MydexCommand {
             }
             shown = [asked]
         }
-        let facts = try await store.catchingFacts(speciesID: species.id)
         let maxHP = CatchSituation.maxHP(baseHP: species.stats?["hp"] ?? 50, level: level, generation: chosen.generation)
-        var situation = CatchSituation(
-            generation: chosen.generation, versionGroup: chosen.versionGroup, captureRate: species.captureRate, level: level,
-            maxHP: maxHP, hp: CatchSituation.hp(percent: hp, maxHP: maxHP), status: status)
-        situation.types = species.types
-        situation.weight = species.weight
-        situation.baseSpeed = species.stats?["speed"] ?? 0
-        situation.evolvesWithMoonStone = try await pokedex.evolvesWithMoonStone(speciesID: species.id)
-        situation.alreadyCaught = facts.holds
-        situation.speciesCaught = facts.species
-        situation.method = method
-        situation.isDark = dark
+        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
+        let (situation, _) = try await service.situation(
+            of: species, in: chosen, level: level, maxHP: maxHP, hp: CatchSituation.hp(percent: hp, maxHP: maxHP), status: status,
+            method: method, isDark: dark)
         let rows = shown.map { ball in
             let series = CatchRules.series(ball, situation, throws: throwCount)
             return OddsRow(odds: CatchRules.odds(ball, situation), within: series.within, expected: series.expected)
