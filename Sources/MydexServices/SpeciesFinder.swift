@@ -145,7 +145,11 @@ public struct SpeciesFinder: Sendable {
         }
         if ids.isEmpty, !wanted.isEmpty {
             let formIDs = try await pokedex.formIDs(nameKey: wanted)
-            let forms = try await pokedex.forms(ids: formIDs).values.sorted { $0.id < $1.id }
+            var forms = try await pokedex.forms(ids: formIDs).values.sorted { $0.id < $1.id }
+            // Keys drop punctuation, so `zygarde-50` is also "Zygarde (50%)", a name of
+            // `zygarde-50-power-construct`: the form whose identifier is what was typed wins.
+            let typed = trimmed.lowercased()
+            if forms.count > 1, let exact = forms.first(where: { $0.identifier == typed }) { forms = [exact] }
             if forms.count > 1 {
                 throw PokedexError.ambiguous(query: query, matches: forms.map { form in form.name.map { "\($0) (\(form.identifier))" } ?? form.identifier })
             }

@@ -190,6 +190,21 @@ extension PokedexStoreTests {
         await #expect(throws: PokedexError.noMatch(query: "99999", suggestions: [])) { try await finder.species(matching: "99999") }
     }
 
+    @Test("A form's identifier typed whole wins over forms whose names in another language have its key")
+    func exactFormIdentifier() async throws {
+        // "Zygarde (50%)", the German name of zygarde-50-power-construct, has the key of zygarde-50.
+        #expect(try await finder.pokemon(matching: "zygarde-50").form.identifier == "zygarde-50")
+        #expect(try await finder.pokemon(matching: "Zygarde-10").form.identifier == "zygarde-10")
+        #expect(try await finder.pokemon(matching: "zygarde-50-power-construct").form.identifier == "zygarde-50-power-construct")
+        // Typed as a key only, both still match: the user is asked to choose.
+        let ambiguous = await failure { try await finder.pokemon(matching: "zygarde 50") }
+        guard case .ambiguous(_, let matches)? = ambiguous as? PokedexError else {
+            Issue.record("expected an ambiguous match, got \(String(describing: ambiguous))")
+            return
+        }
+        #expect(matches.count == 2)
+    }
+
     @Test("Search by number with or without #, never on blank text")
     func searchNumbers() async throws {
         #expect(try await finder.search("#150").map(\.species.id) == [150])
