@@ -38,7 +38,12 @@ struct CommandTests {
 
     @Test("list sorts by dex, name, caught time and nickname, and can reverse")
     func listSorting() async throws {
-        await catchSpecies([150, 25, 1, 133])
+        // Each catch an hour apart, in an order unlike the ids: 1 last, 4 first, 2 before 3.
+        for (id, hour) in [(150, 3.0), (25, 1.0), (1, 2.0), (133, 0.0)] {
+            environment.clock.advance(by: hour * 3600)
+            await catchSpecies([id])
+            environment.clock.advance(by: -hour * 3600)
+        }
         await environment.run("nickname", "3", "Zed")
         await environment.run("nickname", "1", "éclair")
         func order(_ arguments: String...) async throws -> [Int] {
@@ -53,7 +58,8 @@ struct CommandTests {
         // éclair before Zed: case and accents are ignored; then the entries without one, by name (Eevee, Pikachu)
         #expect(try await order("--sort", "nickname") == [1, 3, 4, 2])
         #expect(try await order("--sort", "dex", "--reverse") == [1, 4, 2, 3])
-        #expect(try await order("--sort", "caught") == [1, 2, 3, 4])
+        #expect(try await order("--sort", "caught") == [4, 2, 3, 1])
+        #expect(try await order("--sort", "caught", "--reverse") == [1, 3, 2, 4])
     }
 
     @Test("list shows a readable table with favorites, and --all marks released entries")
