@@ -59,7 +59,7 @@ struct MigrationTests {
                     """)
         }
         let expected = header + "\n\n" + statements.map { $0 + ";" }.joined(separator: "\n\n") + "\n"
-        if ProcessInfo.processInfo.environment["MYDEX_UPDATE_GOLDEN"] != nil {
+        if ProcessInfo.processInfo.environment["MYDEX_UPDATE_GOLDEN"] == "1" {
             try expected.write(to: file, atomically: true, encoding: .utf8)
         }
         #expect(text == expected, "Migrations/schema.sql is not what the migrations make: MYDEX_UPDATE_GOLDEN=1 swift test --filter schemaSnapshot")
