@@ -30,7 +30,7 @@ struct FormTests {
     }
 
     @Test("Every PokeAPI Pokémon and form is in the catalog, each form with PokeAPI's types and its Pokémon's stats",
-          .enabled(if: FileManager.default.fileExists(atPath: FormTests.csv.path)))
+          .enabled(if: Fixtures.hasSharedData, Fixtures.noSharedData))
     func catalogIsPokeAPIs() async throws {
         let table = LocalSource(apiDirectory: "", csvDirectory: Self.csv.path).csv
         let forms = try await allForms()
@@ -71,7 +71,7 @@ struct FormTests {
     }
 
     @Test("Every form with a PokéSprite box sprite of its own is drawn from it pixel for pixel, regular and shiny",
-          .enabled(if: FileManager.default.fileExists(atPath: SpriteDataTests.pokesprite.path)))
+          .enabled(if: Fixtures.hasSharedData, Fixtures.noSharedData))
     func formSpritesArePokeSprites() throws {
         let records = try BuiltInPokedex(bytes: try Fixtures.committedPokedex()).records().pokemon
         var checked = 0

@@ -73,7 +73,7 @@ struct SpriteDataTests {
     }
 
     @Test("The embedded data is what the generator makes from ../shared/pokesprite",
-          .enabled(if: FileManager.default.fileExists(atPath: SpriteDataTests.pokesprite.path)))
+          .enabled(if: Fixtures.hasSharedData, Fixtures.noSharedData))
     func generatorReproducesEmbeddedData() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("sprites-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: output) }
