@@ -19,11 +19,40 @@ struct BrowseTerminalTests {
         let socket = "mydex-test-\(UUID().uuidString.prefix(8))"
 
         deinit {
-            guard let process = try? TmuxProgram.process(["-L", socket, "kill-server"], environment: ["PATH": "/usr/bin:/bin"]) else {
-                return
+            if let process = try? TmuxProgram.process(["-L", socket, "kill-server"], environment: ["PATH": "/usr/bin:/bin"]) {
+                _ = process.wait(timeout: 10)
             }
-            _ = process.wait(timeout: 10)
+            // The server leaves its socket behind.
+            unlink("/tmp/tmux-\(getuid())/\(socket)")
         }
+    }
+
+    /// The tmux server processes running for `socket`.
+    static func servers(_ socket: String) -> [String] {
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { $0.allSatisfy(\.isNumber) }.filter { pid in
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return String(decoding: command, as: UTF8.self).split(separator: "\0").contains { $0 == socket }
+        }
+    }
+
+    @Test("A test's tmux server, and what runs in its pane, end with the test")
+    func serverEnds() async throws {
+        var server: Server? = Server()
+        let socket = try #require(server?.socket)
+        let started = try TmuxProgram.process(
+            ["-u", "-L", socket, "new-session", "-d", "-x", "80", "-y", "24", "/bin/sh", "-c", "sleep 600"],
+            environment: ["PATH": "/usr/bin:/bin"], in: environment.directory)
+        #expect(await started.outcome(timeout: 30).status == 0)
+        #expect(!Self.servers(socket).isEmpty)
+        server = nil
+        var left = Self.servers(socket)
+        for _ in 0..<100 where !left.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            left = Self.servers(socket)
+        }
+        #expect(left.isEmpty, "tmux -L \(socket) still runs as \(left)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/tmux-\(getuid())/\(socket)"))
     }
 
     var socket: String { server.socket }
@@ -246,13 +275,18 @@ enum TmuxProgram {
     static let path: URL? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
         .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
-    /// tmux with `arguments`, every descriptor above 2 closed first. Its server lives on after
-    /// the command; holding a descriptor of this process (Foundation learns that a child ended
-    /// when such a descriptor closes) it would make every later child here seem to run forever.
+    /// tmux with `arguments`, every descriptor above 2 closed first and every signal unblocked
+    /// and at its default. Its server lives on after the command; holding a descriptor of this
+    /// process (Foundation learns that a child ended when such a descriptor closes) it would make
+    /// every later child here seem to run forever. And a child starts with the signal mask of
+    /// the thread that spawned it, where the test runner blocks SIGHUP, SIGTERM and SIGCHLD: a
+    /// server that inherited that mask never learnt that its panes had ended, so `kill-server`
+    /// left it running (`sleep 600` in its pane, which SIGHUP could not end either) long after
+    /// the tests. `env --default-signal` (GNU coreutils) unblocks them.
     static func process(
         _ arguments: [String], environment: [String: String], in parent: URL = FileManager.default.temporaryDirectory
     ) throws -> ChildProcess {
-        let closing = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$0" "$@""#
+        let closing = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec /usr/bin/env --default-signal "$0" "$@""#
         return try ChildProcess(
             URL(fileURLWithPath: "/bin/bash"), ["-c", closing, path?.path ?? "tmux"] + arguments, environment: environment, in: parent)
     }
