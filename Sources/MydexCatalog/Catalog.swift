@@ -979,11 +979,11 @@ public struct FormFlags {
     /// those reached by items, fusion, events or totems (Rotom's appliances, Pikachu's caps).
     var wild: Bool
 
-    /// Whether the sprite data holds a box sprite of this form's own, keyed by the form's id: a
-    /// form other than its species' own with a PokéSprite file. Its id must be apart from
-    /// species numbers (Xerneas' Active Mode, 716, is not: it draws the species' sprite).
+    /// Whether the sprite data holds a box sprite of this form's own, keyed by
+    /// `SpriteCatalog.key(ofForm:)`: a form other than its species' own with a PokéSprite file,
+    /// Xerneas' Active Mode (716, a species number) included.
     public static func hasOwnSprite(_ form: BuiltInPokedex.FormRecord, of pokemon: BuiltInPokedex.PokemonRecord) -> Bool {
-        form.sprite != nil && !(pokemon.isDefault && form.isDefault) && form.id >= Catalog.firstFormID
+        form.sprite != nil && !(pokemon.isDefault && form.isDefault)
     }
 
     init(_ form: BuiltInPokedex.FormRecord, of pokemon: BuiltInPokedex.PokemonRecord) {

@@ -34,8 +34,9 @@ public struct PokemonForm: Sendable, Equatable, Codable {
     /// PokeAPI type names in slot order.
     public var types: [String]
 
-    /// The key of its box sprite in the sprite data: its own, else its species'.
-    public var spriteID: Int { hasOwnSprite ? id : speciesID }
+    /// The key of its box sprite in the sprite data: its own (`SpriteCatalog.key(ofForm:)`),
+    /// else its species'.
+    public var spriteID: Int { hasOwnSprite ? SpriteCatalog.key(ofForm: id) : speciesID }
 
     /// The plain default form of a species the catalog has no forms for (one fetched from
     /// PokeAPI beyond it): PokeAPI numbers such a form as its species.

@@ -108,7 +108,9 @@ struct PokedexGenerator: AsyncParsableCommand {
             let sprites = try SpriteSource(directory: URL(fileURLWithPath: spritesDir), forms: {
                 try BuiltInPokedex(bytes: try readJSONLines()).records().pokemon.flatMap { record in
                     record.forms.compactMap { form in
-                        form.sprite.flatMap { slug in FormFlags.hasOwnSprite(form, of: record) ? (form.id, slug) : nil }
+                        form.sprite.flatMap { slug in
+                            FormFlags.hasOwnSprite(form, of: record) ? (SpriteCatalog.key(ofForm: form.id), slug) : nil
+                        }
                     }
                 }
             }).load()

@@ -8,8 +8,9 @@ import MydexStore
 /// sprites.bin.
 struct SpriteSource {
     let directory: URL
-    /// Forms with a box sprite of their own: (form id, PokéSprite slug). Their sprites are keyed
-    /// by the form's id, which PokeAPI keeps apart from species numbers (10001 and up).
+    /// Forms with a box sprite of their own: (key, PokéSprite slug). Their sprites are keyed by
+    /// `SpriteCatalog.key(ofForm:)`, apart from species numbers: the form's id (10001 and up),
+    /// or 20000 + it for a form PokeAPI numbers as a species (Xerneas' Active Mode, 716).
     var forms: () throws -> [(id: Int, slug: String)] = { [] }
     var lastSpecies = 1025
 

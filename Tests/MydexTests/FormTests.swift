@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MydexCatalog
+import MydexCLI
 import MydexServices
 @testable import MydexStore
 @testable import PokedexGenerator
@@ -70,23 +71,51 @@ struct FormTests {
         }
     }
 
-    @Test("Every form with a PokéSprite box sprite of its own is drawn from it pixel for pixel, regular and shiny",
+    @Test("Every form with a PokéSprite box sprite is drawn from it pixel for pixel, regular and shiny, as mydex looks it up",
           .enabled(if: Fixtures.hasSharedData, Fixtures.noSharedData))
-    func formSpritesArePokeSprites() throws {
+    func formSpritesArePokeSprites() async throws {
         let records = try BuiltInPokedex(bytes: try Fixtures.committedPokedex()).records().pokemon
-        var checked = 0
+        let forms = try await allForms()
+        var (checked, own) = (0, 0)
         for record in records {
-            for form in record.forms where FormFlags.hasOwnSprite(form, of: record) {
-                let slug = try #require(form.sprite)
+            for form in record.forms {
+                guard let slug = form.sprite else { continue }
+                // The catalog's form, keyed as `sprite`, `dex` and every picture of it look its sprite up.
+                let shown = try #require(forms[form.id], "form \(form.identifier)")
+                #expect(shown.hasOwnSprite == FormFlags.hasOwnSprite(form, of: record), "\(form.identifier)")
                 for shiny in [false, true] {
                     let file = SpriteDataTests.pokesprite.appendingPathComponent("pokemon-gen8/\(shiny ? "shiny" : "regular")/\(slug).png")
                     let expected = Self.visible(try PNGImage(try Data(contentsOf: file)))
-                    #expect(SpriteCatalog.embedded.sprite(speciesID: form.id, shiny: shiny) == expected, "\(slug) shiny: \(shiny)")
+                    #expect(SpriteCatalog.embedded.sprite(speciesID: shown.spriteID, shiny: shiny) == expected,
+                            "\(form.identifier) (\(slug).png) shiny: \(shiny)")
                 }
                 checked += 1
+                if shown.hasOwnSprite { own += 1 }
             }
         }
-        #expect(checked >= 340, "forms with a sprite of their own: \(checked)")
+        #expect(checked == 1334 && own == 346, "forms with a PokéSprite file: \(checked), a sprite of their own: \(own)")
+    }
+
+    @Test("Xerneas' Active Mode, numbered 716 as its species, draws its own box sprite; the Neutral Mode and the species theirs")
+    func xerneasModes() async throws {
+        let forms = try await pokedex.forms(ids: [716, 10132])
+        let active = try #require(forms[716]), neutral = try #require(forms[10132])
+        #expect(active.hasOwnSprite && active.spriteID == SpriteCatalog.key(ofForm: 716) && active.spriteID != 716)
+        #expect(neutral.isSpeciesDefault && !neutral.hasOwnSprite && neutral.spriteID == 716)
+        let entry = try await store.recordCatch(speciesID: 716, formID: 716, isShiny: true, at: TestClock.start)
+        for shiny in [false, true] {
+            func png(_ slug: String) throws -> Sprite {
+                let file = SpriteDataTests.fixtures.appendingPathComponent("\(shiny ? "shiny" : "regular")/\(slug).png")
+                return Self.visible(try PNGImage(try Data(contentsOf: file)))
+            }
+            let (activePNG, neutralPNG) = (try png("xerneas-active"), try png("xerneas"))
+            #expect((activePNG.width, activePNG.height) == (38, 47) && (neutralPNG.width, neutralPNG.height) == (38, 46))
+            #expect(SpriteCatalog.embedded.sprite(speciesID: active.spriteID, shiny: shiny) == activePNG, "shiny: \(shiny)")
+            #expect(SpriteCatalog.embedded.sprite(speciesID: neutral.spriteID, shiny: shiny) == neutralPNG, "shiny: \(shiny)")
+            #expect(SpriteCatalog.embedded.sprite(speciesID: 716, shiny: shiny) == neutralPNG, "the species is drawn as its own form")
+        }
+        #expect(MydexCLI.SpriteSource.builtIn?.sprite(of: entry) == SpriteCatalog.embedded.sprite(speciesID: active.spriteID, shiny: true),
+                "an entry of the Active Mode is drawn as it")
     }
 
     /// The PNG's opaque pixels, cut to their box (as the box sprites are stored).
@@ -150,9 +179,15 @@ struct FormTests {
         let alolan = await environment.run("sprite", "ninetales-alola", "--no-title")
         let plain = await environment.run("sprite", "ninetales", "--no-title")
         #expect(alolan.status == 0 && !alolan.standardOutput.isEmpty && alolan.standardOutput != plain.standardOutput)
-        let sameAsSpecies = await environment.run("sprite", "xerneas-active", "--no-title")
-        #expect(sameAsSpecies.standardOutput == (await environment.run("sprite", "716", "--no-title")).standardOutput)
-        #expect(sameAsSpecies.standardError.contains("no box sprite of its own: drawn as Xerneas"))
+        // Xerneas' Active Mode has a sprite of its own though PokeAPI numbers it as its species (716).
+        let active = await environment.run("sprite", "xerneas-active", "--no-title")
+        let xerneas = await environment.run("sprite", "716", "--no-title")
+        #expect(active.status == 0 && !active.standardOutput.isEmpty && active.standardOutput != xerneas.standardOutput)
+        #expect(!active.standardError.contains("no box sprite of its own"))
+        #expect(xerneas.standardOutput == (await environment.run("sprite", "xerneas-neutral", "--no-title")).standardOutput)
+        let sameAsSpecies = await environment.run("sprite", "frillish-female", "--no-title")
+        #expect(sameAsSpecies.standardOutput == (await environment.run("sprite", "frillish", "--no-title")).standardOutput)
+        #expect(sameAsSpecies.standardError.contains("no box sprite of its own: drawn as Frillish"))
         let battleOnly = await environment.run("sprite", "charizard", "--form", "gmax", "--json")
         #expect(battleOnly.standardOutput.contains("\"form\" : \"charizard-gmax\""))
     }

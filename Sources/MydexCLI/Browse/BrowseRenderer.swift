@@ -214,7 +214,8 @@ struct BrowseRenderer {
     }
 
     private mutating func picture(of entry: CollectionEntry) -> CellGrid? {
-        picture(key: entry.isDefaultForm ? entry.speciesID : entry.formID, fallback: entry.speciesID, shiny: entry.isShiny, silhouette: false)
+        picture(key: entry.isDefaultForm ? entry.speciesID : SpriteCatalog.key(ofForm: entry.formID), fallback: entry.speciesID,
+                shiny: entry.isShiny, silhouette: false)
     }
 
     /// One cell: the picture standing on the cell's last picture row, centred, two lines under it.

@@ -201,7 +201,8 @@ struct EncounterPlay {
         if !printer.json && !(goingOn && (!scripted.isEmpty || untilCaught)) {
             let encounter = meeting.encounter
             let own = meeting.form.map { !$0.isSpeciesDefault } ?? false
-            if let grid = (own ? printer.picture(of: encounter.formID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) : nil)
+            if let grid = (own ? printer.picture(of: SpriteCatalog.key(ofForm: encounter.formID), shiny: encounter.isShiny,
+                                                 from: context.sprites, wanted: picture) : nil)
                 ?? printer.picture(of: encounter.speciesID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) {
                 try printer.draw(grid)
             }

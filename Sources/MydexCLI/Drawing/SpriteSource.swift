@@ -12,10 +12,11 @@ public struct SpriteSource: Sendable {
     /// The species' sprite (its shiny one when `shiny`); nil when there is none.
     public func sprite(speciesID: Int, shiny: Bool) -> Sprite? { lookup(speciesID, shiny) }
 
-    /// An entry's sprite: its form's own (sprites of forms are keyed by the form's id), else its
+    /// An entry's sprite: its form's own (keyed by `SpriteCatalog.key(ofForm:)`), else its
     /// species'.
     public func sprite(of entry: CollectionEntry) -> Sprite? {
-        (entry.isDefaultForm ? nil : lookup(entry.formID, entry.isShiny)) ?? lookup(entry.speciesID, entry.isShiny)
+        (entry.isDefaultForm ? nil : lookup(SpriteCatalog.key(ofForm: entry.formID), entry.isShiny))
+            ?? lookup(entry.speciesID, entry.isShiny)
     }
 
     /// The sprites built into mydex (`SpriteCatalog.embedded`).
