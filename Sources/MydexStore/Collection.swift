@@ -79,32 +79,19 @@ public struct EntrySummary: Sendable, Equatable {
     public var nicknames: Set<String>
 }
 
-/// Entries read one at a time, valid inside `withEntries` only.
-public struct EntryCursor {
-    private let cursor: RecordCursor<CollectionEntry>
-
-    init(_ cursor: RecordCursor<CollectionEntry>) { self.cursor = cursor }
-
-    public func next() throws -> CollectionEntry? { try cursor.next() }
-}
-
 // MARK: - Reading the collection
 
 extension CollectionStore {
-    /// The entry query: each entry with its species' names and types in the store's language.
-    /// What is shown of a species is computed once per species among the entries `condition`
-    /// selects (`SpeciesSQL.shown`, a materialized CTE), not once per entry.
+    /// The entry query: each entry with what is shown of its species and its form in the
+    /// store's language (`CollectionEntry.init(row:)` puts them together). What is shown of a
+    /// species is computed once per species among the entries `condition` selects
+    /// (`SpeciesSQL.shown`, a materialized CTE), not once per entry.
     static func entrySQL(where condition: String, orderBy: String = "c.id", idsOnly: Bool = false) -> String {
         let columns = idsOnly ? "c.id, \(SpeciesSQL.entryName) AS name" : """
-            c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
-                (julianday(c.caught_at) - 2440587.5) * 86400.0 AS caught_at,
-                (julianday(c.released_at) - 2440587.5) * 86400.0 AS released_at,
-                coalesce(w.species_name, 'species-' || c.species_id) AS species_name,
-                \(SpeciesSQL.entryName) AS name,
-                coalesce(sf.type_list, w.type_list, '') AS type_list,
-                coalesce(sf.type_name_list, w.type_name_list, '') AS type_name_list, c.uuid,
-                c.form_id, coalesce(sf.identifier, w.species_name, 'species-' || c.species_id) AS form,
-                sf.id IS NULL AS default_form
+            \(entryColumns),
+                w.species_name, w.name, w.type_list, w.type_name_list,
+                sf.id, sf.identifier, sf.form_identifier, sf.name, sf.type_list, sf.type_name_list,
+                \(SpeciesSQL.entryName) AS name
             """
         return """
         WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
@@ -116,6 +103,15 @@ extension CollectionStore {
         ORDER BY \(orderBy)
         """
     }
+
+    /// An entry's own columns (of `caught_pokemon c`), as `CollectionEntry.Stored` reads them.
+    /// Dates come as seconds since 1970 (SQLite converts GRDB's stored text): parsing the text
+    /// with GRDB's calendar made the first row of every list load ICU's calendar data.
+    static let entryColumns = """
+        c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
+            (julianday(c.caught_at) - 2440587.5) * 86400.0,
+            (julianday(c.released_at) - 2440587.5) * 86400.0, c.uuid, c.form_id
+        """
 
     static func orderBy(_ query: EntryQuery) -> String {
         let terms: [String]
@@ -138,49 +134,40 @@ extension CollectionStore {
         }
     }
 
-    /// Streams the collection to `body`, which may read it more than once (`entries()` gives a
-    /// fresh cursor each time), all in one read transaction, so every pass sees the same rows.
-    /// Memory stays flat however large the collection.
-    public func withEntries<T: Sendable>(
-        _ query: EntryQuery, _ body: @Sendable @escaping (_ entries: () throws -> EntryCursor) throws -> T
-    ) async throws -> T {
-        let (sql, arguments) = (Self.entrySQL(query), Self.arguments(query, language: language))
-        return try await read { db in
-            try body { EntryCursor(try CollectionEntry.fetchCursor(db, sql: sql, arguments: arguments)) }
-        }
-    }
-
     /// What a list of the entries `query` selects holds, without reading them one by one: how
     /// many, how many favorites and shiny, the largest id, and the distinct names, type names and
     /// nicknames (what a table needs to size its columns before printing the first row).
     public func entrySummary(_ query: EntryQuery) async throws -> EntrySummary {
+        let language = self.language
+        return try await read { db in try Self.entrySummary(query, language: language, db) }
+    }
+
+    static func entrySummary(_ query: EntryQuery, language: String, _ db: Database) throws -> EntrySummary {
         let arguments = Self.arguments(query, language: language)
         let condition = Self.condition(query)
-        return try await read { db in
-            let counts = try Row.fetchOne(db, sql: """
-                SELECT count(*) AS count, coalesce(sum(c.is_favorite), 0) AS favorites,
-                    coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
-                FROM main.caught_pokemon c WHERE \(condition)
-                """, arguments: arguments)
-            // Species, and the other forms among the entries (their own names and types).
-            let shown = try Row.fetchAll(db, sql: """
-                WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
-                    \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
-                SELECT name, type_name_list FROM shown
-                UNION ALL
-                SELECT coalesce(sf.name, coalesce(w.name, '#' || fo.species_id) || ' (' || sf.form_identifier || ')'),
-                    sf.type_name_list
-                FROM shown_forms sf JOIN catalog.forms fo ON fo.id = sf.id LEFT JOIN shown w ON w.id = fo.species_id
-                WHERE NOT sf.species_default
-                """, arguments: arguments)
-            let nicknames = try String.fetchAll(db, sql: """
-                SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
-                """, arguments: arguments)
-            return EntrySummary(
-                count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
-                largestID: counts?["max_id"] ?? 0, names: Set(shown.map { $0["name"] }),
-                typeNames: Set(shown.map { $0["type_name_list"] }), nicknames: Set(nicknames))
-        }
+        let counts = try Row.fetchOne(db, sql: """
+            SELECT count(*) AS count, coalesce(sum(c.is_favorite), 0) AS favorites,
+                coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
+            FROM main.caught_pokemon c WHERE \(condition)
+            """, arguments: arguments)
+        // Species, and the other forms among the entries (their own names and types).
+        let shown = try Row.fetchAll(db, sql: """
+            WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
+                \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
+            SELECT name, type_name_list FROM shown
+            UNION ALL
+            SELECT coalesce(sf.name, coalesce(w.name, '#' || fo.species_id) || ' (' || sf.form_identifier || ')'),
+                sf.type_name_list
+            FROM shown_forms sf JOIN catalog.forms fo ON fo.id = sf.id LEFT JOIN shown w ON w.id = fo.species_id
+            WHERE NOT sf.species_default
+            """, arguments: arguments)
+        let nicknames = try String.fetchAll(db, sql: """
+            SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
+            """, arguments: arguments)
+        return EntrySummary(
+            count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
+            largestID: counts?["max_id"] ?? 0, names: Set(shown.map { $0["name"] }),
+            typeNames: Set(shown.map { $0["type_name_list"] }), nicknames: Set(nicknames))
     }
 
     /// One entry, released or not.

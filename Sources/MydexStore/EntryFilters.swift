@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import Synchronization
 
 // The filters of `list` and `history`, as SQL: every condition is a clause of the query that
 // reads the rows, so a filtered list streams like a whole one and nothing is filtered in Swift.
@@ -175,32 +176,89 @@ extension CollectionStore {
     public func entryIDs(_ query: EntryQuery) async throws -> [Int64] {
         var all = query
         (all.limit, all.offset) = (nil, 0)
-        let arguments = Self.arguments(all, language: language)
-        let sql = Self.entrySQL(where: Self.condition(all), orderBy: Self.orderBy(all), idsOnly: true)
-        return try await read { db in try Int64.fetchAll(db, sql: sql, arguments: arguments) }
+        let (whole, language) = (all, self.language)
+        return try await read { db in try Self.entryIDs(whole, language: language, db) }
+    }
+
+    /// A listing's fixed part, read at once: the ids of the entries `query` selects in its order,
+    /// its page applied, and with `summary` what a table needs to size its columns. The listing
+    /// then reads its entries page by page (`entries(inOrder:names:)`), each page a read of its
+    /// own, so that printing, however slowly its reader takes it, never holds the database.
+    public func entryListing(
+        _ query: EntryQuery, summary: Bool
+    ) async throws -> (ids: [Int64], total: Int, summary: EntrySummary?) {
+        let language = self.language
+        return try await read { db in
+            let ids = try Self.entryIDs(query, language: language, db)
+            let summary = summary ? try Self.entrySummary(query, language: language, db) : nil
+            let paged = query.limit != nil || query.offset > 0
+            let total = try summary?.count ?? (paged ? Self.entryCount(query, language: language, db) : ids.count)
+            return (ids, total, summary)
+        }
+    }
+
+    /// The ids of the entries `query` selects, in its order, its page applied: from the entries
+    /// table alone when the order is the entries' own (id, Pokédex number, date).
+    static func entryIDs(_ query: EntryQuery, language: String, _ db: Database) throws -> [Int64] {
+        let sql = switch query.order {
+        case .id, .dex, .caught:
+            "SELECT c.id FROM main.caught_pokemon c WHERE \(condition(query)) ORDER BY \(orderBy(query))"
+        case .name, .nickname:
+            entrySQL(where: condition(query), orderBy: orderBy(query), idsOnly: true)
+        }
+        return try Int64.fetchAll(db, sql: sql + page(query), arguments: arguments(query, language: language))
     }
 
     /// The entries with these ids, in this order (a page of `entryIDs`); ids that are gone are
-    /// left out.
-    public func entries(inOrder ids: [Int64]) async throws -> [CollectionEntry] {
+    /// left out. What is shown of their species and forms is read once for all the pages that
+    /// share `names`: a listing that turns a thousand pages reads each species once, as one
+    /// query over every entry would.
+    public func entries(inOrder ids: [Int64], names: EntryNames = EntryNames()) async throws -> [CollectionEntry] {
         guard !ids.isEmpty else { return [] }
         let language = self.language
-        let list = ids.map(String.init).joined(separator: ", ")
-        let found = try await read { db in
-            try CollectionEntry.fetchAll(db, sql: Self.entrySQL(where: "c.id IN (\(list))"), arguments: ["language": language])
+        let list = Self.jsonList(ids)
+        return try await read { db in
+            // The outer loop walks the list, so the rows come in its order (a test holds it).
+            var stored: [CollectionEntry.Stored] = []
+            stored.reserveCapacity(ids.count)
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                SELECT \(Self.entryColumns) FROM json_each(?) j CROSS JOIN main.caught_pokemon c ON c.id = j.value
+                """), arguments: [list])
+            while let row = try rows.next() { stored.append(CollectionEntry.Stored(row: row)) }
+            let shown = try names.shown(for: stored, language: language, db)
+            return stored.map { CollectionEntry($0, species: shown.species[$0.speciesID], form: shown.forms[$0.formID] ?? nil) }
         }
-        let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
+    }
+
+    /// `[1,2,3]`, for `json_each`: one statement whatever the number of values.
+    static func jsonList(_ values: some Sequence<some BinaryInteger>) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        var digits: [UInt8] = []
+        for value in values {
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            var rest = value.magnitude
+            digits.removeAll(keepingCapacity: true)
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: digits.reversed())
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// How many entries `query` selects, its page aside.
     public func entryCount(_ query: EntryQuery) async throws -> Int {
-        let arguments = Self.arguments(query, language: language)
-        return try await read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM main.caught_pokemon c WHERE \(Self.condition(query))",
-                arguments: arguments) ?? 0
-        }
+        let language = self.language
+        return try await read { db in try Self.entryCount(query, language: language, db) }
+    }
+
+    static func entryCount(_ query: EntryQuery, language: String, _ db: Database) throws -> Int {
+        try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM main.caught_pokemon c WHERE \(condition(query))",
+            arguments: arguments(query, language: language)) ?? 0
     }
 
     /// The entries `query` selects, one row per species (its order aside: `order` sorts the
@@ -238,18 +296,53 @@ extension CollectionStore {
         }
     }
 
-    /// The newest history rows `query` selects, the entries they mention, and how many rows
-    /// pass its filters: one read, so the three agree.
-    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
+    /// The WHERE clause of the history rows `query` selects (on `history h`, its limit aside),
+    /// its values bound by name from `historyArguments`.
+    static func historyCondition(_ query: HistoryQuery) -> String {
         var conditions = ["1"]
         if query.entryID != nil { conditions.append("h.entry_id = :entry") }
         if query.action != nil { conditions.append("h.action = :action") }
         if query.since != nil { conditions.append("h.occurred_at >= :since") }
-        let condition = conditions.joined(separator: " AND ")
-        let arguments: StatementArguments = [
+        return conditions.joined(separator: " AND ")
+    }
+
+    func historyArguments(_ query: HistoryQuery) -> StatementArguments {
+        [
             "language": language, "entry": query.entryID, "action": query.action?.rawValue,
             "since": query.since.map(StoredDate.text), "limit": query.limit ?? -1,
         ]
+    }
+
+    /// A history listing's fixed part, read at once: how many rows `query` selects (its limit
+    /// aside) and the newest row now. The listing then reads the rows up to that one a page at
+    /// a time (`historyRows`), each page a read of its own: rows written meanwhile are not
+    /// listed, and history rows never change.
+    public func historyListing(_ query: HistoryQuery) async throws -> (total: Int, newest: Int64) {
+        let (condition, arguments) = (Self.historyCondition(query), historyArguments(query))
+        return try await read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.history h WHERE \(condition)", arguments: arguments) ?? 0
+            let newest = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM main.history") ?? 0
+            return (total, newest)
+        }
+    }
+
+    /// The history rows `query` selects with ids below `before` (and at most `newest`), newest
+    /// first, at most `count` of them: a page of a history listing.
+    public func historyRows(_ query: HistoryQuery, newest: Int64, before: Int64?, count: Int) async throws -> [HistoryEntry] {
+        let arguments = historyArguments(query) + ["newest": newest, "before": before ?? Int64.max, "count": count]
+        let sql = """
+            SELECT h.* FROM main.history h WHERE \(Self.historyCondition(query)) AND h.id <= :newest AND h.id < :before
+            ORDER BY h.id DESC LIMIT :count
+            """
+        return try await read { db in try HistoryEntry.fetchAll(db, sql: sql, arguments: arguments) }
+    }
+
+    /// The newest history rows `query` selects, the entries they mention, and how many rows
+    /// pass its filters: one read, so the three agree. For a few rows (an entry's page in
+    /// `browse`); a listing of any length reads them in pages (`historyListing`).
+    public func historyPage(_ query: HistoryQuery) async throws -> HistoryPage {
+        let condition = Self.historyCondition(query)
+        let arguments = historyArguments(query)
         // Without a filter or a limit, every entry (history mentions every entry there is).
         // Otherwise `+c.id`: a condition on the id itself would have SQLite start from the list
         // of ids and scan what is shown of each species once per entry (0.4 s for 4,000 entries).
@@ -278,4 +371,54 @@ extension SpeciesSQL {
         (SELECT species_id, language, name, key FROM pokedex_names
          UNION ALL SELECT id AS species_id, 'api' AS language, name, search_key(name) AS key FROM pokedex_species)
         """
+}
+
+/// What lists show of the species and forms of entries, in the store's language, kept for the
+/// pages of one listing (`CollectionStore.entries(inOrder:names:)`): a thousand species and
+/// forms at most. Pages read outside one transaction may see a species fetched meanwhile; they
+/// show the name read first, as one query would have.
+public final class EntryNames: Sendable {
+    struct Shown: Sendable {
+        var species: [Int: ShownSpecies] = [:]
+        /// Forms other than their species' own; nil for a species' own (shown as the species).
+        var forms: [Int: ShownForm?] = [:]
+    }
+
+    private let known = Mutex(Shown())
+
+    public init() {}
+
+    /// What is shown of the species and forms of `entries`, reading in `db` those not read before.
+    func shown(for entries: [CollectionEntry.Stored], language: String, _ db: Database) throws -> Shown {
+        var shown = known.withLock { $0 }
+        var newSpecies: Set<Int> = []
+        var newForms: Set<Int> = []
+        for entry in entries {
+            if shown.species[entry.speciesID] == nil { newSpecies.insert(entry.speciesID) }
+            if shown.forms[entry.formID] == nil { newForms.insert(entry.formID) }
+        }
+        guard !newSpecies.isEmpty || !newForms.isEmpty else { return shown }
+        if !newSpecies.isEmpty {
+            let rows = try Row.fetchCursor(db, sql: """
+                WITH \(SpeciesSQL.shown(ids: "SELECT value AS id FROM json_each(:ids)"))
+                SELECT id, species_name, name, type_list, type_name_list FROM shown
+                """, arguments: ["ids": CollectionStore.jsonList(newSpecies), "language": language])
+            while let row = try rows.next() {
+                shown.species[row[0]] = ShownSpecies(speciesName: row[1], name: row[2], typeList: row[3], typeNameList: row[4])
+            }
+        }
+        if !newForms.isEmpty {
+            for id in newForms { shown.forms[id] = .some(nil) }
+            let rows = try Row.fetchCursor(db, sql: """
+                WITH \(SpeciesSQL.shownForms(ids: "SELECT value AS id FROM json_each(:ids)"))
+                SELECT id, identifier, form_identifier, name, type_list, type_name_list FROM shown_forms
+                """, arguments: ["ids": CollectionStore.jsonList(newForms), "language": language])
+            while let row = try rows.next() {
+                shown.forms[row[0]] = ShownForm(
+                    identifier: row[1], formIdentifier: row[2], name: row[3], typeList: row[4], typeNameList: row[5])
+            }
+        }
+        known.withLock { [shown] in $0 = shown }
+        return shown
+    }
 }

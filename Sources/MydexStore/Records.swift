@@ -94,25 +94,68 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     /// `import` matches on; the id is this collection's own number.
     public var uuid: String
 
-    /// The columns of the entry query (`CollectionStore.entrySQL`), in this order. Its dates
-    /// come as seconds since 1970 (SQLite converts GRDB's stored text): parsing the text with
-    /// GRDB's calendar made the first row of every list load ICU's calendar data.
+    /// A row of the entry query (`CollectionStore.entrySQL`): the entry's own columns, then
+    /// what is shown of its species, then of its form when it is not the species' own.
     public init(row: Row) throws {
-        id = row[0]
-        speciesID = row[1]
-        nickname = row[2]
-        isFavorite = row[3]
-        isShiny = row[4]
-        caughtAt = Self.date(seconds: row[5])
-        releasedAt = (row[6] as Double?).map(Self.date(seconds:))
-        speciesName = row[7]
-        name = row[8]
-        typeList = row[9]
-        typeNameList = row[10]
-        uuid = row[11]
-        formID = row[12]
-        form = row[13]
-        isDefaultForm = row[14]
+        let species = (row[9] as String?).map { speciesName in
+            ShownSpecies(speciesName: speciesName, name: row[10], typeList: row[11], typeNameList: row[12])
+        }
+        let form = (row[13] as Int?).map { _ in
+            ShownForm(identifier: row[14], formIdentifier: row[15], name: row[16], typeList: row[17], typeNameList: row[18])
+        }
+        self.init(Stored(row: row), species: species, form: form)
+    }
+
+    /// An entry as its row stores it, shown with its species' and its form's names and types:
+    /// the form's whole name ("Alolan Vulpix"), else the species' with the form's identifier,
+    /// else the species'; the form's types, else the species'.
+    init(_ stored: Stored, species: ShownSpecies?, form: ShownForm?) {
+        id = stored.id
+        speciesID = stored.speciesID
+        nickname = stored.nickname
+        isFavorite = stored.isFavorite
+        isShiny = stored.isShiny
+        caughtAt = stored.caughtAt
+        releasedAt = stored.releasedAt
+        uuid = stored.uuid
+        formID = stored.formID
+        speciesName = species?.speciesName ?? "species-\(stored.speciesID)"
+        let speciesShownName = species?.name ?? "#\(stored.speciesID)"
+        if let form {
+            name = form.name ?? "\(speciesShownName) (\(form.formIdentifier ?? form.identifier))"
+            (typeList, typeNameList) = (form.typeList, form.typeNameList)
+            self.form = form.identifier
+        } else {
+            name = speciesShownName
+            (typeList, typeNameList) = (species?.typeList ?? "", species?.typeNameList ?? "")
+            self.form = speciesName
+        }
+        isDefaultForm = form == nil
+    }
+
+    /// An entry's own columns (`CollectionStore.entryColumns`), first in a row.
+    struct Stored: Sendable {
+        var id: Int64
+        var speciesID: Int
+        var nickname: String?
+        var isFavorite: Bool
+        var isShiny: Bool
+        var caughtAt: Date
+        var releasedAt: Date?
+        var uuid: String
+        var formID: Int
+
+        init(row: Row) {
+            id = row[0]
+            speciesID = row[1]
+            nickname = row[2]
+            isFavorite = row[3]
+            isShiny = row[4]
+            caughtAt = CollectionEntry.date(seconds: row[5])
+            releasedAt = (row[6] as Double?).map(CollectionEntry.date(seconds:))
+            uuid = row[7]
+            formID = row[8]
+        }
     }
 
     /// Dates are stored to the millisecond; the conversion's floating-point error is rounded away.
@@ -123,6 +166,27 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     public var isReleased: Bool { releasedAt != nil }
     public var types: [String] { typeList.split(separator: "/").map(String.init) }
     public var typeNames: [String] { typeNameList.split(separator: "/").map(String.init) }
+}
+
+/// What lists show of a species in the store's language (a row of `SpeciesSQL.shown`).
+struct ShownSpecies: Sendable {
+    /// PokeAPI's name, e.g. `mr-mime`.
+    var speciesName: String
+    var name: String
+    var typeList: String
+    var typeNameList: String
+}
+
+/// What lists show of a form other than its species' own (a row of `SpeciesSQL.shownForms`).
+struct ShownForm: Sendable {
+    /// PokeAPI's identifier, e.g. `vulpix-alola`.
+    var identifier: String
+    /// The form's part of it, e.g. `alola`.
+    var formIdentifier: String?
+    /// The whole name ("Alolan Vulpix"); nil where no language names the form.
+    var name: String?
+    var typeList: String
+    var typeNameList: String
 }
 
 /// How many rows the database holds, as printed by backup and restore.

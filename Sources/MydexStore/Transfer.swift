@@ -277,25 +277,6 @@ public struct TransferredEncounter: Codable, Sendable, Equatable {
 }
 
 extension CollectionStore {
-    /// Every entry caught from an encounter, with how: what an export writes beside the entries.
-    public func allCatchRecords() async throws -> [Int64: CatchRecord] {
-        try await read { db in
-            var throwsBy: [Int64: [BallThrow]] = [:]
-            for made in try BallThrow.fetchAll(db, sql: """
-                SELECT t.* FROM throws t JOIN encounters e ON e.id = t.encounter_id WHERE e.outcome = 'caught'
-                ORDER BY t.encounter_id, t.number
-                """) {
-                throwsBy[made.encounterID, default: []].append(made)
-            }
-            var records: [Int64: CatchRecord] = [:]
-            for encounter in try WildEncounter.fetchAll(db, sql: "SELECT * FROM encounters WHERE outcome = 'caught'") {
-                guard let entryID = encounter.entryID, let id = encounter.id else { continue }
-                records[entryID] = CatchRecord(encounter: encounter, throwsMade: throwsBy[id] ?? [])
-            }
-            return records
-        }
-    }
-
     /// An imported entry's encounter and throws, ended as caught by it.
     static func insertEncounter(_ transferred: TransferredEncounter, entryID: Int64, entry: ImportedEntry, formID: Int, _ db: Database) throws {
         var encounter = WildEncounter(

@@ -208,15 +208,24 @@ extension CollectionStore {
     }
 
     /// Where and how the entries `ids` were caught, for those caught from an encounter.
+    /// Two queries whatever the number of entries (an export asks for a thousand at a time).
     public func catchRecords(entryIDs ids: [Int64]) async throws -> [Int64: CatchRecord] {
-        try await read { db in
+        guard !ids.isEmpty else { return [:] }
+        let list = Self.jsonList(ids)
+        return try await read { db in
+            var throwsBy: [Int64: [BallThrow]] = [:]
+            for made in try BallThrow.fetchAll(db, sql: """
+                SELECT t.* FROM throws t JOIN encounters e ON e.id = t.encounter_id
+                WHERE e.entry_id IN (SELECT value FROM json_each(?)) ORDER BY t.encounter_id, t.number
+                """, arguments: [list]) {
+                throwsBy[made.encounterID, default: []].append(made)
+            }
             var records: [Int64: CatchRecord] = [:]
-            let encounters = try WildEncounter.fetchAll(db, sql: """
+            for encounter in try WildEncounter.fetchAll(db, sql: """
                 SELECT * FROM encounters WHERE entry_id IN (SELECT value FROM json_each(?))
-                """, arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]"])
-            for encounter in encounters {
-                guard let entryID = encounter.entryID else { continue }
-                records[entryID] = CatchRecord(encounter: encounter, throwsMade: try Self.throwsMade(encounter.id, db))
+                """, arguments: [list]) {
+                guard let entryID = encounter.entryID, let id = encounter.id else { continue }
+                records[entryID] = CatchRecord(encounter: encounter, throwsMade: throwsBy[id] ?? [])
             }
             return records
         }

@@ -128,6 +128,7 @@ public enum ReliabilitySuite {
         ("backup-under-load", BackupUnderLoadCheck.run),
         ("terminal-safety", TerminalSafetyCheck.run),
         ("fuzzing", FuzzCheck.run),
+        ("slow-readers", SlowReaderCheck.run),
     ]
 
     /// Runs one check in a workspace of its own. The checks block while their processes run, so

@@ -55,9 +55,9 @@ struct BrowseDetailSource: Sendable {
         var fields = presentation.entryFields(entry, species, profile, training: false).map(BrowseDetail.Field.init)
         let history = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: 20))
         for (index, event) in history.events.enumerated() {
-            var text = presentation.dateTime(event.occurredAt) + "  " + HistoryCommand.Output.actionName(event.action)
+            var text = presentation.dateTime(event.occurredAt) + "  " + HistoryWords.actionName(event.action)
             if let detail = event.detail {
-                text += "  " + HistoryCommand.Output.detail(detail, of: event.action, entry: entry, presentation: presentation)
+                text += "  " + HistoryWords.detail(detail, of: event.action, entry: entry, presentation: presentation)
             }
             fields.append(BrowseDetail.Field(label: index == 0 ? tr("browse.detail.history") : "", value: text))
         }

@@ -66,18 +66,14 @@ struct ExportCommand: MydexCommand {
         let format = resolvedFormat
         guard let transfer = format.transfer else { return try await exportPage(context, store, printer) }
         let terminal = destination == nil && context.output.standardOutputIsTerminal
-        let document = ExportDocument(
-            format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now(),
-            records: try await store.allCatchRecords())
-        let query = EntryQuery(order: .id, includeReleased: true)
+        let document = ExportDocument(format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now())
+        let entries = try await EntryListing(EntryQuery(order: .id, includeReleased: true), in: store, catchRecords: true)
         guard let destination = destination.map(context.absolutePath) else {
-            try await store.withEntries(query) { entries in
-                _ = try document.write(entries()) { record in try printer.line(record.forStandardOutput(terminal: terminal)) }
-            }
+            _ = try await document.write(entries) { record in try printer.line(record.forStandardOutput(terminal: terminal)) }
             return
         }
-        let count = try await store.withEntries(query) { entries in
-            try Self.writeFile(destination) { file in try document.write(entries()) { record in try file.write(record.forFile) } }
+        let count = try await Self.writeFile(destination) { file in
+            try await document.write(entries) { record in try file.write(record.forFile) }
         }
         try printer.emit(Summary(path: destination, format: format.rawValue, exported: count))
     }
@@ -88,25 +84,23 @@ struct ExportCommand: MydexCommand {
         try PNGEncoder.checkAvailable()
         let page = try await HTMLPage.load(
             store, sprites: context.sprites, presentation: printer.presentation, exportedAt: context.clock.now())
-        let query = EntryQuery(order: .dex)
+        let entries = try await EntryListing(EntryQuery(order: .dex), in: store)
         guard let destination = destination.map(context.absolutePath) else {
             let terminal = context.output.standardOutputIsTerminal
-            try await store.withEntries(query) { entries in
-                _ = try page.write(entries()) { line in try printer.line(terminal ? SafeText(line) : .verbatim(line)) }
-            }
+            _ = try await page.write(entries) { line in try printer.line(terminal ? SafeText(line) : .verbatim(line)) }
             return
         }
-        let count = try await store.withEntries(query) { entries in
-            try Self.writeFile(destination) { file in try page.write(entries()) { line in try file.write(line + "\n") } }
+        let count = try await Self.writeFile(destination) { file in
+            try await page.write(entries) { line in try file.write(line + "\n") }
         }
         try printer.emit(Summary(path: destination, format: ExportFormat.html.rawValue, exported: count))
     }
 
     /// Creates `path`, lets `body` write it, and removes it again when that fails.
-    private static func writeFile(_ path: String, _ body: (ExportFile) throws -> Int) throws -> Int {
+    private static func writeFile(_ path: String, _ body: (ExportFile) async throws -> Int) async throws -> Int {
         let file = try ExportFile(creating: path)
         do {
-            let count = try body(file)
+            let count = try await body(file)
             try file.finish()
             return count
         } catch {

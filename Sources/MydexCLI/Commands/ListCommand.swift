@@ -99,13 +99,14 @@ struct ListCommand: MydexCommand {
         if group { return try await runGrouped(query, store: store, printer: printer) }
         let output = EntryListOutput(printer: printer, withReleased: all || released)
         if printer.json {
-            let page = ListPage(total: try await store.entryCount(query), offset: offset, limit: limit)
-            try await store.withEntries(query) { entries in try output.printJSON(entries(), page: page) }
-            return
+            let listing = try await EntryListing(query, in: store)
+            return try await output.printJSON(listing, page: ListPage(total: listing.total, offset: offset, limit: limit))
         }
-        let summary = try await store.entrySummary(query)
-        guard summary.count > offset else { return try noteEmpty(total: summary.count, store: store, printer: printer) }
-        let shown = try await store.withEntries(query) { entries in try output.printText(entries(), summary: summary) }
+        let listing = try await EntryListing(query, in: store, summary: true)
+        guard let summary = listing.summary, summary.count > offset else {
+            return try noteEmpty(total: listing.total, store: store, printer: printer)
+        }
+        let shown = try await output.printText(listing, summary: summary)
         try printer.note(SafeText(tr("list.summary", [
             "pokemon": tr("list.summary.pokemon", ["count": summary.count]),
             "favorites": tr("list.summary.favorites", ["count": summary.favorites]),
@@ -208,7 +209,7 @@ struct EntryListOutput: Sendable {
     /// The table, sized from the summary (the distinct names, types and nicknames, the largest
     /// id) before the first row is printed: rows are formatted once, as they are read.
     @discardableResult
-    func printText(_ entries: EntryCursor, summary: EntrySummary) throws -> Int {
+    func printText(_ entries: EntryListing, summary: EntrySummary) async throws -> Int {
         var columns: [Table.Column] = [
             .init(title: tr("list.header.id"), alignRight: true, shrinks: false),
             .init(title: tr("list.header.dex"), shrinks: false), .init(title: tr("list.header.name")),
@@ -231,30 +232,24 @@ struct EntryListOutput: Sendable {
         layout.fit(into: printer.columns)
         try printer.line(layout.header())
         var count = 0
-        while let entry = try entries.next() {
-            try printer.line(layout.line(row(entry)))
-            count += 1
+        for try await page in entries {
+            for entry in page.entries { try printer.line(layout.line(row(entry))) }
+            count += page.entries.count
         }
         return count
     }
 
     /// `{"entries": […], "limit": 50, "offset": 0, "schema": 1, "total": 4873}`, keys sorted as
     /// in every document (`limit` only when given).
-    func printJSON(_ entries: EntryCursor, page: ListPage) throws {
-        // Each element is printed once the next one is read: all but the last take a comma.
-        var previous: SafeText?
-        while let entry = try entries.next() {
-            if let previous { try printer.line(previous + ",") } else { try printer.line(.json("{\n  \"entries\" : [")) }
-            previous = EntryJSON(entry).element(depth: 2)
+    func printJSON(_ entries: EntryListing, page: ListPage) async throws {
+        var document = JSONArrayStream(key: "entries")
+        for try await listed in entries {
+            for entry in listed.entries { try document.append(EntryJSON(entry).element(depth: 2), to: printer.line) }
         }
-        let limit = page.limit.map { "  \"limit\" : \($0),\n" } ?? ""
-        let rest = "\(limit)  \"offset\" : \(page.offset),\n  \"schema\" : \(JSONSchema.version),\n  \"total\" : \(page.total)\n}"
-        if let previous {
-            try printer.line(previous)
-            try printer.line(.json("  ],\n" + rest))
-        } else {
-            try printer.line(.json("{\n  \"entries\" : [],\n" + rest))
-        }
+        try document.finish(
+            (page.limit.map { ["\"limit\" : \($0)"] } ?? [])
+                + ["\"offset\" : \(page.offset)", "\"schema\" : \(JSONSchema.version)", "\"total\" : \(page.total)"],
+            to: printer.line)
     }
 
     private func row(_ entry: CollectionEntry) -> [SafeText] {

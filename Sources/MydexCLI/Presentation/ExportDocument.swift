@@ -35,47 +35,45 @@ struct ExportDocument: Sendable {
     let format: TransferFormat
     let byteOrderMark: Bool
     let exportedAt: Date
-    /// How the entries caught from an encounter were caught, by entry id (JSON carries it).
-    var records: [Int64: CatchRecord] = [:]
 
-    /// Writes the document; returns how many entries it holds.
-    func write(_ entries: EntryCursor, to emit: (ExportRecord) throws -> Void) throws -> Int {
+    /// Writes the document as its pages are read (with how their entries were caught from an
+    /// encounter, which the formats carry); returns how many entries it holds.
+    func write(_ entries: EntryListing, to emit: (ExportRecord) throws -> Void) async throws -> Int {
         switch format {
-        case .csv: try writeCSV(entries, emit)
-        case .json: try writeJSON(entries, emit)
+        case .csv: try await writeCSV(entries, emit)
+        case .json: try await writeJSON(entries, emit)
         }
     }
 
-    private func writeCSV(_ entries: EntryCursor, _ emit: (ExportRecord) throws -> Void) throws -> Int {
+    private func writeCSV(_ entries: EntryListing, _ emit: (ExportRecord) throws -> Void) async throws -> Int {
         let columns = TransferColumn.allCases
         try emit(.csv((byteOrderMark ? "\u{FEFF}" : "") + CSVText.record(columns.map(\.csvName))))
         var count = 0
-        while let entry = try entries.next() {
-            // Cells a spreadsheet would run as formulas (a nickname `=cmd|…`) are made text.
-            let encounter = records[entry.id].map(TransferredEncounter.init)
-            try emit(.csv(CSVText.record(columns.map { CSVText.neutralized($0.csvValue(entry, encounter: encounter)) })))
-            count += 1
+        for try await page in entries {
+            for entry in page.entries {
+                // Cells a spreadsheet would run as formulas (a nickname `=cmd|…`) are made text.
+                let encounter = page.catchRecords[entry.id].map(TransferredEncounter.init)
+                try emit(.csv(CSVText.record(columns.map { CSVText.neutralized($0.csvValue(entry, encounter: encounter)) })))
+            }
+            count += page.entries.count
         }
         return count
     }
 
     /// `{"entries": [entry objects with uuid, times to the millisecond], "exportedAt": …, "schema": 1}`.
-    private func writeJSON(_ entries: EntryCursor, _ emit: (ExportRecord) throws -> Void) throws -> Int {
-        let end = SafeText.json("  \"exportedAt\" : \(JSONText.quoted(TransferTime.text(exportedAt))),\n  \"schema\" : \(JSONSchema.version)\n}")
+    private func writeJSON(_ entries: EntryListing, _ emit: (ExportRecord) throws -> Void) async throws -> Int {
         var count = 0
-        // Each element is written once the next one is read: all but the last take a comma.
-        var previous: SafeText?
-        while let entry = try entries.next() {
-            if let previous { try emit(.json(previous + ",")) } else { try emit(.json(.json("{\n  \"entries\" : ["))) }
-            previous = EntryJSON(entry).element(depth: 2, exact: true, encounter: records[entry.id].map(TransferredEncounter.init))
-            count += 1
+        var document = JSONArrayStream(key: "entries")
+        let json = { (text: SafeText) throws in try emit(.json(text)) }
+        for try await page in entries {
+            for entry in page.entries {
+                let encounter = page.catchRecords[entry.id].map(TransferredEncounter.init)
+                try document.append(EntryJSON(entry).element(depth: 2, exact: true, encounter: encounter), to: json)
+            }
+            count += page.entries.count
         }
-        if let previous {
-            try emit(.json(previous))
-            try emit(.json(.json("  ],\n") + end))
-        } else {
-            try emit(.json(.json("{\n  \"entries\" : [],\n") + end))
-        }
+        try document.finish(
+            ["\"exportedAt\" : \(JSONText.quoted(TransferTime.text(exportedAt)))", "\"schema\" : \(JSONSchema.version)"], to: json)
         return count
     }
 }

@@ -48,7 +48,7 @@ struct HTMLPage: Sendable {
 
     /// Writes the page line by line (without line ends) as the entries are read; returns how
     /// many entries its table holds.
-    func write(_ entries: EntryCursor, to emit: (String) throws -> Void) throws -> Int {
+    func write(_ entries: EntryListing, to emit: (String) throws -> Void) async throws -> Int {
         let language = Translator.current.language.rawValue
         let title = HTMLText.escaped(tr("export.html.title"))
         try emit("<!DOCTYPE html>")
@@ -70,7 +70,7 @@ struct HTMLPage: Sendable {
         try emit("</header>")
         try writeProgress(emit)
         try writeBoxes(emit)
-        let count = try writeCollection(entries, emit)
+        let count = try await writeCollection(entries, emit)
         try emit("</body>")
         try emit("</html>")
         return count
@@ -171,34 +171,24 @@ struct HTMLPage: Sendable {
 
     /// The held entries in Pokédex order; the table starts with the first, so an empty collection
     /// gets a sentence instead.
-    private func writeCollection(_ entries: EntryCursor, _ emit: (String) throws -> Void) throws -> Int {
+    private func writeCollection(_ entries: EntryListing, _ emit: (String) throws -> Void) async throws -> Int {
         try emit("<section id=\"collection\">")
         try emit("<h2>\(HTMLText.escaped(tr("export.html.collection")))</h2>")
-        let shiny = HTMLText.escaped(tr("export.html.shiny"))
         var count = 0
-        while let entry = try entries.next() {
-            if count == 0 {
-                let headers = ["list.header.id", "list.header.dex", "list.header.name", "list.header.nickname",
-                               "list.header.types", "list.header.shiny", "list.header.caught"]
-                try emit("<table class=\"collection\">")
-                try emit("<thead><tr>" + headers.map { key in
-                    "<th\(key == "list.header.id" ? " class=\"number\"" : "")>\(HTMLText.escaped(tr(key)))</th>"
-                }.joined() + "</tr></thead>")
-                try emit("<tbody>")
+        for try await page in entries {
+            for entry in page.entries {
+                if count == 0 {
+                    let headers = ["list.header.id", "list.header.dex", "list.header.name", "list.header.nickname",
+                                   "list.header.types", "list.header.shiny", "list.header.caught"]
+                    try emit("<table class=\"collection\">")
+                    try emit("<thead><tr>" + headers.map { key in
+                        "<th\(key == "list.header.id" ? " class=\"number\"" : "")>\(HTMLText.escaped(tr(key)))</th>"
+                    }.joined() + "</tr></thead>")
+                    try emit("<tbody>")
+                }
+                count += 1
+                try emit(row(entry))
             }
-            count += 1
-            let cells = [
-                "<td class=\"number\">\(entry.id)</td>",
-                "<td>\(presentation.dexNumber(entry.speciesID))</td>",
-                "<td>\(HTMLText.escaped(entry.name))</td>",
-                "<td>\(HTMLText.escaped(entry.nickname ?? ""))</td>",
-                "<td>\(HTMLText.escaped(entry.typeNames.joined(separator: "/")))</td>",
-                entry.isShiny ? "<td class=\"shiny\" title=\"\(shiny)\">✨</td>" : "<td></td>",
-                "<td><time datetime=\"\(TransferTime.text(entry.caughtAt))\">"
-                    + "\(HTMLText.escaped(presentation.date(entry.caughtAt)))</time></td>",
-            ]
-            try emit("<tr data-id=\"\(entry.id)\" data-dex=\"\(entry.speciesID)\" data-shiny=\"\(entry.isShiny)\">"
-                + cells.joined() + "</tr>")
         }
         if count == 0 {
             try emit("<p class=\"note\">\(HTMLText.escaped(tr("export.html.empty")))</p>")
@@ -208,6 +198,22 @@ struct HTMLPage: Sendable {
         }
         try emit("</section>")
         return count
+    }
+
+    /// An entry's row of the collection's table.
+    private func row(_ entry: CollectionEntry) -> String {
+        let shiny = HTMLText.escaped(tr("export.html.shiny"))
+        let cells = [
+            "<td class=\"number\">\(entry.id)</td>",
+            "<td>\(presentation.dexNumber(entry.speciesID))</td>",
+            "<td>\(HTMLText.escaped(entry.name))</td>",
+            "<td>\(HTMLText.escaped(entry.nickname ?? ""))</td>",
+            "<td>\(HTMLText.escaped(entry.typeNames.joined(separator: "/")))</td>",
+            entry.isShiny ? "<td class=\"shiny\" title=\"\(shiny)\">✨</td>" : "<td></td>",
+            "<td><time datetime=\"\(TransferTime.text(entry.caughtAt))\">"
+                + "\(HTMLText.escaped(presentation.date(entry.caughtAt)))</time></td>",
+        ]
+        return "<tr data-id=\"\(entry.id)\" data-dex=\"\(entry.speciesID)\" data-shiny=\"\(entry.isShiny)\">" + cells.joined() + "</tr>"
     }
 
     private static func hex(_ color: (red: Int, green: Int, blue: Int)) -> String {

@@ -11,6 +11,13 @@ protocol CommandOutput: Encodable {
     func printText(to printer: Printer) throws
 }
 
+/// A command's result written as its pages are read, in either form (`list`, `history`): what
+/// memory could not hold whole. The document it writes is the one `JSONOutput` would render.
+protocol StreamedOutput: Sendable {
+    func printText(to printer: Printer) async throws
+    func printJSON(to printer: Printer) async throws
+}
+
 /// The version of mydex's JSON: bumped only when a field changes meaning or disappears.
 enum JSONSchema {
     static let version = 1
@@ -312,6 +319,42 @@ struct JSONOutput {
             }
         }
         return .json(escaped)
+    }
+}
+
+extension JSONOutput {
+    /// `value` as an element of a document's array, at the depth `JSONArrayStream` puts it.
+    static func element(_ value: some Encodable) throws -> SafeText {
+        .json("    " + (EntryJSON.nested(value, indent: "    ") ?? "null"))
+    }
+}
+
+/// A document whose array is written element by element as its pages are read (`list`,
+/// `export`, `history`): `{"key" : [ … ], …the rest}`, exactly as `JSONOutput` renders the
+/// whole document, which memory could not hold for a large collection. Keys are sorted: the
+/// array's key sorts before every other key of the document.
+struct JSONArrayStream {
+    let key: String
+    private var previous: SafeText?
+
+    init(key: String) { self.key = key }
+
+    /// Adds an element rendered at depth 2 (`EntryJSON.element(depth: 2)`,
+    /// `JSONOutput.element`). Each is written once the next one comes: all but the last take a comma.
+    mutating func append(_ element: SafeText, to emit: (SafeText) throws -> Void) throws {
+        if let previous { try emit(previous + ",") } else { try emit(.json("{\n  \"\(key)\" : [")) }
+        previous = element
+    }
+
+    /// Ends the array and the document with the rest of its fields (`"schema" : 1`), in key order.
+    func finish(_ rest: [String], to emit: (SafeText) throws -> Void) throws {
+        let tail = rest.isEmpty ? "" : ",\n" + rest.map { "  " + $0 }.joined(separator: ",\n")
+        if let previous {
+            try emit(previous)
+            try emit(.json("  ]" + tail + "\n}"))
+        } else {
+            try emit(.json("{\n  \"\(key)\" : []" + tail + "\n}"))
+        }
     }
 }
 

@@ -46,6 +46,15 @@ struct Printer: Sendable {
         }
     }
 
+    /// A result written as it is read (a listing of any length): as JSON with `--json`, else as text.
+    func emit(_ value: some StreamedOutput) async throws {
+        if json {
+            try await value.printJSON(to: self)
+        } else {
+            try await value.printText(to: self)
+        }
+    }
+
     func table(_ table: Table) throws(OutputError) {
         for line in table.lines(color: color, width: columns) { try output.print(line) }
     }
