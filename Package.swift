@@ -66,6 +66,13 @@ let package = Package(
             name: "MydexText",
             dependencies: ["CMydexStrings"]
         ),
+        // The values every layer shares: a species and its forms, an entry, a history event, a
+        // game, a place; what a query asks and what a read returns. Records decode themselves
+        // from rows (GRDB), but nothing here reads a database or the network.
+        .target(
+            name: "MydexModel",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "MydexText"]
+        ),
         // The read-only reference: species, their names, texts and types, the sprites, the
         // catalog image's format and its builder. The collection store depends on it, never the
         // reverse.
@@ -73,7 +80,7 @@ let package = Package(
             name: "MydexCatalog",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CMydexCatalog", "CMydexSprites", "MydexText",
+                "CMydexCatalog", "CMydexSprites", "MydexModel", "MydexText",
             ]
         ),
         // The user's collection (its database, migrations, backups, transfer) and the Pokédex
@@ -82,7 +89,7 @@ let package = Package(
             name: "MydexStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "MydexCatalog", "CMydexMigrations", "MydexText",
+                "MydexCatalog", "MydexModel", "CMydexMigrations", "MydexText",
             ]
         ),
         // PNG decoding for `--big` pictures: libpng's simplified API, loaded with dlopen on first
@@ -97,7 +104,7 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexCatalog", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
+            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
         ),
         // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
         // one written in Swift could neither capture what to restore nor promise to be safe.
@@ -111,7 +118,7 @@ let package = Package(
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices", "MydexCatalog", "MydexText", "CTerminalRescue", "CMydexBuildStamp",
+                "MydexServices", "MydexCatalog", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),

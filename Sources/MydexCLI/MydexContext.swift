@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import PokeAPI
 
 /// Everything a command reaches outside itself, in one value: tests build their own, the app

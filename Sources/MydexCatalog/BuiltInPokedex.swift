@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 
 /// The reviewable source of the built-in Pokédex (`Sources/CMydexCatalog/pokedex.jsonl` and
 /// `pokedex-forms.jsonl`, read as one, `split` writes them): every

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import MydexText
 import Synchronization
+import MydexModel
 
 /// The built-in Pokédex as a SQLite image: species, their names (with search keys), genus and
 /// Pokédex text in every language, their types, type names, the type chart, games, moves and
@@ -38,8 +39,8 @@ public struct Catalog: Sendable {
     }
 
     /// PokeAPI data replaces the catalog's for species at or above this number too; below it are
-    /// the species proper, from it the alternate forms.
-    public static let firstFormID = 10001
+    /// the species proper, from it the alternate forms (`PokemonForm.firstFormID`).
+    public static let firstFormID = PokemonForm.firstFormID
 
     static let schemaName = "catalog"
 
@@ -980,7 +981,7 @@ public struct FormFlags {
     var wild: Bool
 
     /// Whether the sprite data holds a box sprite of this form's own, keyed by
-    /// `SpriteCatalog.key(ofForm:)`: a form other than its species' own with a PokéSprite file,
+    /// `Sprite.key(ofForm:)`: a form other than its species' own with a PokéSprite file,
     /// Xerneas' Active Mode (716, a species number) included.
     public static func hasOwnSprite(_ form: BuiltInPokedex.FormRecord, of pokemon: BuiltInPokedex.PokemonRecord) -> Bool {
         form.sprite != nil && !(pokemon.isDefault && form.isDefault)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexModel
 
 extension BuiltInPokedex {
     /// A place of the games (`locations.csv`: a route, a town, a cave), with its names and its

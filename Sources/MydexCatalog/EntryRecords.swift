@@ -1,6 +1,7 @@
 import CMydexCatalog
 import Foundation
 import GRDB
+import MydexModel
 
 extension BuiltInPokedex {
     /// Every game's Pokédex entry of a species in one language (`pokemon_species_flavor_text.csv`):

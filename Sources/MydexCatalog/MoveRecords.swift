@@ -1,5 +1,6 @@
 import GRDB
 import Foundation
+import MydexModel
 
 extension BuiltInPokedex {
     /// A move of the games (`moves.csv`), with its names, its effect and Pokédex-style text by

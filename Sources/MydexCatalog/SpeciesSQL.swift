@@ -1,3 +1,6 @@
+import GRDB
+import MydexModel
+
 /// What lists show of a species, in SQL: its names and type names in the language bound to
 /// `:language`, read straight from the catalog's and the fetched tables by primary key. (The
 /// `pokedex_*` views merge the two with UNION ALL, which SQLite cannot push a join into: joined
@@ -114,5 +117,13 @@ package enum SpeciesSQL {
             (SELECT name FROM catalog.type_names WHERE type = \(type) AND language = 'en'),
             \(type))
         """
+    }
+}
+
+extension SearchText {
+    /// `search_key(text)` in SQL: the same normalization, so the catalog's precomputed keys and
+    /// keys computed at query time (nicknames, fetched names) compare equal.
+    package static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(normalized)
     }
 }

@@ -1,6 +1,7 @@
 import CMydexCatalog
 import CMydexSprites
 import Foundation
+import MydexModel
 
 /// The box sprites compiled into mydex (Sources/CMydexSprites/sprites.bin, made by
 /// `swift run PokedexGenerator --sprites-only` from PokéSprite's PNGs). Part of the read-only
@@ -11,7 +12,7 @@ import Foundation
 ///     header   "MYDEXSPR", UInt16 version (1), UInt16 entry count n, UInt32 length of the whole blob
 ///     index    n × (UInt16 id, UInt8 variant: 0 regular / 1 shiny, UInt8 0, UInt32 record offset),
 ///              sorted by id, regular before shiny, no key twice; the id is a species' number,
-///              or for a form with a box sprite of its own `key(ofForm:)`: the form's PokeAPI id
+///              or for a form with a box sprite of its own `Sprite.key(ofForm:)`: the form's PokeAPI id
 ///              (10001 and up), or 20000 + its id for a form PokeAPI numbers as a species
 ///              (Xerneas' Active Mode, 716, is 20716)
 ///     records  UInt16 stored length s, UInt16 sprite length l, then s bytes: the sprite deflated
@@ -128,17 +129,6 @@ public struct SpriteCatalog: Sendable {
         let pixels = width * height
         return recordHeaderLength + colours * 3 + (bits == 8 ? pixels : (pixels + 1) / 2)
     }
-
-    /// The key of a form's own box sprite (one `FormFlags.hasOwnSprite` says it has): its
-    /// PokeAPI id, which from 10001 on is apart from species numbers. A form PokeAPI numbers
-    /// below 10001 that is not its species' own would share its species' key (Xerneas' Active
-    /// Mode is 716, its species' own form the Neutral Mode, 10132): it is keyed 20000 + its id.
-    public static func key(ofForm id: Int) -> Int {
-        id < Catalog.firstFormID ? formsNumberedAsSpecies + id : id
-    }
-
-    /// Where the keys of forms numbered as species start: above every PokeAPI form id.
-    static let formsNumberedAsSpecies = 20_000
 
     /// The species with a sprite, in dex order.
     public var speciesIDs: [Int] {

@@ -1,6 +1,7 @@
 import CPNGDecode
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 import MydexText
 import PokeAPI

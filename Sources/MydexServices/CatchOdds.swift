@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 
 /// The chance of catching a wild Pokémon as the games work it out, from its species' capture
 /// rate (0–255). The detail page shows the plainest case; issue 21's catching shares these rules.

@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 
 /// A ball a trainer throws, by PokeAPI's item identifier: every ball whose rule needs only what
 /// mydex knows of a wild Pokémon and the collection (no party, no battle), in the games' order.

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexModel
 
 /// Changes to the collection that carry rules beyond the store's: nicknames are validated,
 /// every change is stamped with the injected clock.

@@ -1,4 +1,5 @@
 import MydexStore
+import MydexModel
 
 /// How often each Pokémon of an encounter table is met, as the games work it out. PokeAPI keeps
 /// a table as slots, each with a rarity and the conditions under which it holds a Pokémon (at

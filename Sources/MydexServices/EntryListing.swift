@@ -1,4 +1,5 @@
 import MydexStore
+import MydexModel
 
 /// The entries a query selects, read to be printed as they are read (`list`, `export`): their
 /// ids in the query's order and what a table needs to size its columns are read first, in one

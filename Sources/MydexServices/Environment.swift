@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 
 /// The time source, injected so tests control "now" and never really sleep.
 public protocol MydexClock: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexModel
 import MydexText
 
 /// Why a file cannot be imported: every problem found (up to a limit), each with its line.

@@ -1,5 +1,6 @@
 import Foundation
 import MydexText
+import MydexModel
 
 /// The rules for a nickname: trimmed, Unicode NFC, 1–12 characters (grapheme clusters), no
 /// control or format characters, except joiners and tags inside an emoji or a word.

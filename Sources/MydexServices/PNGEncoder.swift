@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexText
 #if canImport(Glibc)
 import Glibc

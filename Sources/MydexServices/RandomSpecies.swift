@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexModel
 
 /// The random pick `catch` makes, shared with `sprite random` so that both pick alike (and a
 /// seed picks the same Pokémon in both): the species first, then shininess, from one generator.

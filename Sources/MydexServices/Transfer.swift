@@ -1,5 +1,6 @@
 import Foundation
 import MydexStore
+import MydexModel
 import MydexText
 
 /// The two formats `export` writes and `import` reads.

@@ -1,18 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
-
-/// An automatic backup in the backups folder, as `backup --list` shows it.
-public struct BackupFile: Codable, Sendable, Equatable {
-    public var path: String
-    /// When it was written: the UTC time in its name (else the file's modification time).
-    public var createdAt: Date
-    public var bytes: Int
-    /// What it holds; nil when it cannot be read as a collection (damaged, or not mydex's).
-    public var counts: CollectionCounts?
-    /// A copy saved before a restore (never removed by `--keep`).
-    public var beforeRestore: Bool
-}
+import MydexModel
 
 extension CollectionStore {
     /// The names of the automatic backups in the backups folder, oldest first.

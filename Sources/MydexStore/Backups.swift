@@ -2,40 +2,7 @@ import Foundation
 import GRDB
 import MydexCatalog
 import MydexText
-
-/// What a backup or restore did, as printed to the user.
-public struct BackupSummary: Codable, Sendable, Equatable {
-    public var path: String
-    public var counts: CollectionCounts
-    /// Automatic backups removed by `--keep`.
-    public var pruned: [String]
-
-    public init(path: String, counts: CollectionCounts, pruned: [String]) {
-        self.path = path
-        self.counts = counts
-        self.pruned = pruned
-    }
-}
-
-/// What `restore` would do: the collection it replaces and the one it brings.
-public struct RestorePreview: Codable, Sendable, Equatable {
-    public var source: String
-    /// The collection as it is now; nil when it cannot be read (damaged).
-    public var current: CollectionCounts?
-    /// The collection in the backup.
-    public var backup: CollectionCounts
-    /// Where the collection now would be saved first (the name the next restore would use).
-    public var safetyBackup: String
-}
-
-public struct RestoreSummary: Codable, Sendable, Equatable {
-    public var source: String
-    /// The copy of the database as it was before the restore.
-    public var safetyBackup: String
-    public var counts: CollectionCounts
-    /// The collection replaced was damaged: its copy is the file as it was, unverified.
-    public var previousWasDamaged = false
-}
+import MydexModel
 
 extension CollectionStore {
     /// The folder of automatic backups: `backups/` beside the database.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import MydexModel
 import MydexText
 
 /// The collection database: owns the connection and the migrator, and exposes intent-named

@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 
 /// Where the collection lives, first that is set: `--db PATH`, `MYDEX_DB`,
 /// `$XDG_DATA_HOME/mydex/mydex.sqlite`, `~/.local/share/mydex/mydex.sqlite`.

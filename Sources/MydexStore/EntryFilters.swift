@@ -2,69 +2,7 @@ import Foundation
 import GRDB
 import MydexCatalog
 import Synchronization
-
-// The filters of `list` and `history`, as SQL: every condition is a clause of the query that
-// reads the rows, so a filtered list streams like a whole one and nothing is filtered in Swift.
-
-/// One species of a grouped list (`list --group`): how many of the listed entries are of it.
-public struct EntryGroup: Sendable, Equatable, MydexRecord {
-    public var speciesID: Int
-    /// PokeAPI's name, e.g. `mr-mime`.
-    public var speciesName: String
-    /// The name in the store's language (else English, else PokeAPI's name).
-    public var name: String
-    /// PokeAPI type names in slot order, joined by "/".
-    public var typeList: String
-    public var typeNameList: String
-    /// Entries of this species that pass the filters.
-    public var held: Int
-    public var shiny: Int
-    public var favorites: Int
-
-    public var types: [String] { typeList.split(separator: "/").map(String.init) }
-}
-
-/// The order of a grouped list.
-public enum EntryGroupOrder: String, Sendable, CaseIterable {
-    /// Most entries first, then Pokédex order.
-    case count
-    /// The species' first entry id: the order of first catching.
-    case id
-    /// Pokédex number.
-    case dex
-    /// When the species was first caught.
-    case caught
-    /// Species name, as searches compare names.
-    case name
-}
-
-/// Which history rows `historyPage` returns.
-public struct HistoryQuery: Sendable, Equatable {
-    public var entryID: Int64?
-    public var action: HistoryAction?
-    /// Only rows at or after this moment.
-    public var since: Date?
-    /// The newest `limit` rows (nil: all).
-    public var limit: Int?
-
-    public init(entryID: Int64? = nil, action: HistoryAction? = nil, since: Date? = nil, limit: Int? = nil) {
-        self.entryID = entryID
-        self.action = action
-        self.since = since
-        self.limit = limit
-    }
-
-    var isFiltered: Bool { entryID != nil || action != nil || since != nil }
-}
-
-/// History rows, newest first, with the entries they mention and how many rows the filters select.
-public struct HistoryPage: Sendable, Equatable {
-    public var events: [HistoryEntry]
-    /// The entries `events` mention, by id.
-    public var entries: [Int64: CollectionEntry]
-    /// Rows passing the filters, the limit aside.
-    public var total: Int
-}
+import MydexModel
 
 extension CollectionStore {
     /// The WHERE clause of the entries `query` selects (on `caught_pokemon c`); its values are

@@ -1,4 +1,5 @@
 import CMydexMigrations
+import MydexModel
 
 /// One step of the schema, from a SQL file in `Migrations/` embedded into the binary.
 public struct Migration: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import MydexModel
 
 /// What mydex remembers about talking to PokeAPI, in `api_facts`: when it last failed to reach
 /// it (so that a run of catches does not wait on the network each time) and when the type names

@@ -1,53 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
-
-/// A place of the games (a route, a town, a cave) in the store's language.
-public struct Place: Sendable, Equatable, Codable, MydexRecord {
-    public var id: Int
-    /// PokeAPI's identifier, e.g. `viridian-forest`.
-    public var identifier: String
-    public var name: String
-    public var region: String?
-}
-
-/// Where and how a Pokémon is met in one game: one row of an encounter table, its slots added
-/// up (the levels of all, the sum of their rarities), under one set of conditions.
-public struct Encounter: Sendable, Equatable, Codable, MydexRecord {
-    /// The game (PokeAPI's version identifier, `firered`), its name, version group and
-    /// generation.
-    public var game: String
-    public var gameName: String
-    public var versionGroup: String
-    public var generation: Int
-    public var locationID: Int
-    public var location: String
-    public var locationName: String
-    public var areaID: Int
-    /// The part of the place (`1f`, `south`); nil for the whole place.
-    public var area: String?
-    /// The area's whole name where PokeAPI gives one in the store's language or its nearest
-    /// (English, French, German: "Mt. Moon B1F"); elsewhere the place's name and the part's
-    /// words make it.
-    public var areaName: String?
-    /// How it is met (PokeAPI's method: `walk`, `old-rod`, `surf`, `gift`, …).
-    public var method: String
-    /// PokeAPI's Pokémon id (a regional form has its own) and species, and its name: the
-    /// species', or the form's whole name ("Alolan Rattata").
-    public var pokemonID: Int
-    public var speciesID: Int
-    public var pokemonName: String
-    public var minLevel: Int
-    public var maxLevel: Int
-    /// The slots' rarities summed: how often, in percent, an encounter this way there is this one.
-    public var chance: Int
-    /// The condition values that must all hold (`time-night`, `swarm-yes`), in PokeAPI's order.
-    public var conditions: [String]
-
-    /// The query names its columns as the properties are named: `dex where` decodes hundreds
-    /// of encounters, and mapping snake_case columns row by row cost a tenth of its time.
-    public static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .useDefaultKeys }
-}
+import MydexModel
 
 extension Pokedex {
     /// Every encounter of the Pokémon `pokemonIDs` (a species' varieties, or one of them), in
@@ -292,16 +246,6 @@ extension Pokedex {
             \(p).identifier)
         """
     }
-}
-
-/// A Pokédex entry of a species as one or more games show it, in the store's language (or the
-/// nearest that has one for those games).
-public struct PokedexEntry: Sendable, Equatable {
-    /// In release order.
-    public var games: [Game]
-    public var text: String
-    /// The language the text is in (`ja-hrkt` where a game has no kanji entry).
-    public var language: String
 }
 
 extension Pokedex {

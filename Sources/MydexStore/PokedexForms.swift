@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import MydexModel
 
 /// The forms of species, in the store's language (the SQL is the catalog's `FormSQL`).
 extension Pokedex {

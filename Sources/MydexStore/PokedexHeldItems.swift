@@ -1,19 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
-
-/// An item a wild Pokémon may hold in one game (`pokemon_items.csv`), named in the store's language.
-public struct WildHeldItem: Sendable, Equatable, Codable, MydexRecord {
-    /// PokeAPI's item id.
-    public var item: Int
-    public var name: String
-    /// In percent.
-    public var rarity: Int
-    /// The game: PokeAPI's version identifier (`firered`), its version group and its name.
-    public var game: String
-    public var versionGroup: String
-    public var gameName: String
-}
+import MydexModel
 
 extension Pokedex {
     /// What PokeAPI's Pokémon `pokemonID` may hold in the wild, game by game in release order,

@@ -1,4 +1,5 @@
 import Foundation
+import MydexModel
 import MydexText
 
 #if canImport(Glibc)

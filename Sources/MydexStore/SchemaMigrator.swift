@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexCatalog
+import MydexModel
 import MydexText
 
 /// Applies the embedded migrations: in order, once each, all pending ones in one IMMEDIATE transaction,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MydexModel
 
 extension CollectionStore {
     /// SQLite's full `integrity_check` of the collection file: "ok", or the problems it found.

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// Where each Pokémon is met, from PokeAPI's CSV tables: the places (`locations.csv`,

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexServices
 
 /// Every game's Pokédex entries, from PokeAPI's `pokemon_species_flavor_text.csv`, cleaned as

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 
 /// Every PokeAPI Pokémon (the varieties of each species) with its forms, and every Pokédex,
 /// from PokeAPI's CSV tables: what the species records alone do not say.

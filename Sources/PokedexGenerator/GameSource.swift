@@ -1,4 +1,5 @@
 import MydexCatalog
+import MydexModel
 
 /// The games (PokeAPI's versions) with their version groups, generations and names, from
 /// PokeAPI's CSV tables (`versions.csv`, `version_groups.csv`, `version_names.csv`).

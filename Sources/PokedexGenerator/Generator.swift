@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import PokeAPI
@@ -109,7 +110,7 @@ struct PokedexGenerator: AsyncParsableCommand {
                 try BuiltInPokedex(bytes: try readJSONLines()).records().pokemon.flatMap { record in
                     record.forms.compactMap { form in
                         form.sprite.flatMap { slug in
-                            FormFlags.hasOwnSprite(form, of: record) ? (SpriteCatalog.key(ofForm: form.id), slug) : nil
+                            FormFlags.hasOwnSprite(form, of: record) ? (Sprite.key(ofForm: form.id), slug) : nil
                         }
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexServices
 
 /// The moves and every Pokémon's learnsets, from PokeAPI's CSV tables: `moves.csv`,

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// What PokeAPI's CSV tables say beyond names and types: base stats and abilities of each

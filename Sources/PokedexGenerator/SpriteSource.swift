@@ -1,6 +1,7 @@
 import CPNG
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// PokéSprite's box sprites (`pokemon-gen8/{regular,shiny}/<slug>.png`, 68×56 RGBA) of species
@@ -9,7 +10,7 @@ import MydexStore
 struct SpriteSource {
     let directory: URL
     /// Forms with a box sprite of their own: (key, PokéSprite slug). Their sprites are keyed by
-    /// `SpriteCatalog.key(ofForm:)`, apart from species numbers: the form's id (10001 and up),
+    /// `Sprite.key(ofForm:)`, apart from species numbers: the form's id (10001 and up),
     /// or 20000 + it for a form PokeAPI numbers as a species (Xerneas' Active Mode, 716).
     var forms: () throws -> [(id: Int, slug: String)] = { [] }
     var lastSpecies = 1025

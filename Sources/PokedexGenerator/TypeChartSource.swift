@@ -1,4 +1,5 @@
 import MydexCatalog
+import MydexModel
 
 /// The type chart, from PokeAPI's CSV tables (`types.csv`, `type_efficacy.csv`,
 /// `type_efficacy_past.csv`, and `moves.csv` for how many moves each type has), added to the

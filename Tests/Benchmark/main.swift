@@ -8,6 +8,7 @@
 
 import Foundation
 import MydexCatalog
+import MydexModel
 
 #if canImport(Glibc)
 import Glibc

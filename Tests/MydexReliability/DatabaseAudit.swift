@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexStore
+import MydexModel
 
 /// Reads a mydex database the way a reviewer would after a crash or a storm: is it intact, and
 /// does every change have its history row and every history row its change? It reads through

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import MydexTestSupport
 @testable import MydexStore
+@testable import MydexModel
 
 /// The real binary's `browse` in a real terminal emulator: tmux (installed by `.ci/run`), a pane
 /// of a given size, keys sent as a person types them, the screen read back with

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import MydexCatalog
+import MydexModel
 @testable import MydexCLI
 import MydexServices
 @testable import MydexStore

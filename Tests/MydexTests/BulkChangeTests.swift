@@ -3,6 +3,7 @@ import Testing
 import MydexCLI
 import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 import MydexTestSupport
 
 /// Commands that act on several entries: ids and ranges, all or nothing, unrelease, dry runs,

@@ -3,6 +3,7 @@ import Testing
 import MydexCLI
 import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 import MydexTestSupport
 import Synchronization
 

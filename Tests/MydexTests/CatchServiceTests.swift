@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 import PokeAPI
 
 @Suite("Catching")

@@ -3,6 +3,7 @@ import Testing
 @testable import MydexCLI
 @testable import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 
 /// Catching as the games do (issue 21): encounters drawn from real tables, throws kept with
 /// the catch, the pending encounter between commands, and the odds `odds` shows.

@@ -3,6 +3,7 @@ import Testing
 import MydexCLI
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexTestSupport
 
 /// Each command run in-process through `Mydex.run(arguments:context:)`, as the binary runs it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MydexCLI
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import MydexTestSupport

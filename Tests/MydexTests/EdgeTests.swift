@@ -4,6 +4,7 @@ import Testing
 @testable import MydexCLI
 import MydexTestSupport
 import MydexStore
+import MydexModel
 
 #if canImport(Glibc)
 import Glibc

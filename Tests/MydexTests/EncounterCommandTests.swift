@@ -3,6 +3,7 @@ import Testing
 @testable import MydexCLI
 @testable import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 import MydexText
 
 /// `dex where` as a user meets it: how often a Pokémon is met worked out from its slots'

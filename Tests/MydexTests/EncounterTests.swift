@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCatalog
+@testable import MydexModel
 @testable import MydexStore
 
 /// Where Pokémon are met (issue 20 §3), checked against PokeAPI's own tables read here

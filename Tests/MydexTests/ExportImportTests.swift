@@ -4,6 +4,7 @@ import Testing
 import MydexReliability
 @testable import MydexServices
 import MydexStore
+import MydexModel
 import MydexTestSupport
 
 /// `export` and `import`: a collection taken elsewhere comes back exactly, and only once.

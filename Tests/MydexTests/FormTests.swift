@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MydexCatalog
+@testable import MydexModel
 import MydexCLI
 import MydexServices
 @testable import MydexStore
@@ -100,7 +101,7 @@ struct FormTests {
     func xerneasModes() async throws {
         let forms = try await pokedex.forms(ids: [716, 10132])
         let active = try #require(forms[716]), neutral = try #require(forms[10132])
-        #expect(active.hasOwnSprite && active.spriteID == SpriteCatalog.key(ofForm: 716) && active.spriteID != 716)
+        #expect(active.hasOwnSprite && active.spriteID == Sprite.key(ofForm: 716) && active.spriteID != 716)
         #expect(neutral.isSpeciesDefault && !neutral.hasOwnSprite && neutral.spriteID == 716)
         let entry = try await store.recordCatch(speciesID: 716, formID: 716, isShiny: true, at: TestClock.start)
         for shiny in [false, true] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexStore
+@testable import MydexModel
 
 /// The games in the built-in Pokédex (issue 20: `--game` for charts, learnsets and
 /// encounters), checked against PokeAPI's own tables read here (Fixtures/pokeapi-csv).

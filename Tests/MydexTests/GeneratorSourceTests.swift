@@ -4,6 +4,7 @@ import Testing
 import MydexTestSupport
 import PokeAPI
 import MydexCatalog
+import MydexModel
 @testable import MydexServices
 @testable import MydexStore
 @testable import PokedexGenerator

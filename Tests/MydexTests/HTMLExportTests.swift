@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MydexCatalog
+import MydexModel
 @testable import MydexCLI
 import MydexServices
 import MydexStore

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MydexCLI
 import MydexStore
+import MydexModel
 
 /// `history`'s filters and its terminal default, as a user sees them.
 @Suite("History filters")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import MydexCLI
 @testable import MydexCatalog
+@testable import MydexModel
 @testable import MydexStore
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MydexCLI
 import MydexStore
+import MydexModel
 
 /// `list`'s filters, pages and groups, and `search --limit`, as a user sees them.
 @Suite("List filters")

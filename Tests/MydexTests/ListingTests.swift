@@ -3,6 +3,7 @@ import Testing
 @testable import MydexCLI
 @testable import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 
 /// Listings read in pages, each page a read of its own (issue 29: a reader never blocks a
 /// writer): whatever the page size, they give what one query over everything gives, and what

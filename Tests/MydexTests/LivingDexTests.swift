@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MydexCatalog
+import MydexModel
 import MydexServices
 @testable import MydexStore
 

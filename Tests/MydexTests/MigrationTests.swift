@@ -4,6 +4,7 @@ import Testing
 import MydexReliability
 import MydexTestSupport
 @testable import MydexStore
+@testable import MydexModel
 
 @Suite("Schema migrations")
 struct MigrationTests {

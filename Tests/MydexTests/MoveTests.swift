@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCatalog
+@testable import MydexModel
 @testable import MydexStore
 import GRDB
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import MydexCatalog
+@testable import MydexModel
 @testable import MydexServices
 @testable import MydexStore
 

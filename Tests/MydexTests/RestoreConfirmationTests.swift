@@ -3,6 +3,7 @@ import Testing
 import MydexCLI
 import MydexServices
 @testable import MydexStore
+@testable import MydexModel
 import MydexTestSupport
 
 /// `restore` asks before replacing, `--dry-run` on restore and `backup --keep`, and `backup --list`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import MydexCLI
 import MydexStore
+import MydexModel
 import MydexTestSupport
 
 /// Base stats, abilities, evolution and breeding in `dex` and `show`, from the built-in catalog.

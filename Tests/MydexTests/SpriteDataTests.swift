@@ -2,6 +2,7 @@ import CMydexSprites
 import Foundation
 import Testing
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 @testable import PokedexGenerator
@@ -52,7 +53,7 @@ struct SpriteDataTests {
     @Test("Sprites are the PNGs' visible pixels, pixel for pixel",
           arguments: [(25, "pikachu", false), (25, "pikachu", true), (906, "sprigatito", false), (906, "sprigatito", true),
                       (1025, "pecharunt", false), (1025, "pecharunt", true), (716, "xerneas", false), (716, "xerneas", true),
-                      (SpriteCatalog.key(ofForm: 716), "xerneas-active", false), (SpriteCatalog.key(ofForm: 716), "xerneas-active", true)])
+                      (Sprite.key(ofForm: 716), "xerneas-active", false), (Sprite.key(ofForm: 716), "xerneas-active", true)])
     func matchesPNG(id: Int, slug: String, shiny: Bool) throws {
         let file = Self.fixtures.appendingPathComponent("\(shiny ? "shiny" : "regular")/\(slug).png")
         let png = try PNGImage(try Data(contentsOf: file))

@@ -4,6 +4,7 @@ import Testing
 import MydexReliability
 import MydexTestSupport
 @testable import MydexStore
+@testable import MydexModel
 
 /// Backups, restores and the store's refusals: what a user sees when a path, a lock or a file
 /// is not what mydex needs.

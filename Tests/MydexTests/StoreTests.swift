@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import MydexCatalog
+import MydexModel
 @testable import MydexStore
 
 @Suite("The collection store")

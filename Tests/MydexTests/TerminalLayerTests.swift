@@ -1,5 +1,6 @@
 import Testing
 import MydexCatalog
+import MydexModel
 @testable import MydexCLI
 
 /// The full-screen layer's parts: reading keys from the bytes a terminal sends, and writing only

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCatalog
+@testable import MydexModel
 @testable import MydexStore
 
 /// The type chart on the detail page (issue 20 §1), checked against PokeAPI's own tables read

@@ -1,6 +1,7 @@
 import Foundation
 import MydexCLI
 import MydexStore
+import MydexModel
 import PokeAPI
 import Synchronization
 import Testing

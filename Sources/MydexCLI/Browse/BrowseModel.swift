@@ -1,4 +1,5 @@
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// How `browse` divides a screen: the grid of sprites, a list of names when the terminal is

@@ -1,4 +1,5 @@
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import MydexText
@@ -214,7 +215,7 @@ struct BrowseRenderer {
     }
 
     private mutating func picture(of entry: CollectionEntry) -> CellGrid? {
-        picture(key: entry.isDefaultForm ? entry.speciesID : SpriteCatalog.key(ofForm: entry.formID), fallback: entry.speciesID,
+        picture(key: entry.isDefaultForm ? entry.speciesID : Sprite.key(ofForm: entry.formID), fallback: entry.speciesID,
                 shiny: entry.isShiny, silhouette: false)
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 struct CryCommand: MydexCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import MydexText

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import MydexText

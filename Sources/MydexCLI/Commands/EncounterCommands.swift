@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexServices
 import MydexStore
 import MydexText
@@ -201,7 +202,7 @@ struct EncounterPlay {
         if !printer.json && !(goingOn && (!scripted.isEmpty || untilCaught)) {
             let encounter = meeting.encounter
             let own = meeting.form.map { !$0.isSpeciesDefault } ?? false
-            if let grid = (own ? printer.picture(of: SpriteCatalog.key(ofForm: encounter.formID), shiny: encounter.isShiny,
+            if let grid = (own ? printer.picture(of: Sprite.key(ofForm: encounter.formID), shiny: encounter.isShiny,
                                                  from: context.sprites, wanted: picture) : nil)
                 ?? printer.picture(of: encounter.speciesID, shiny: encounter.isShiny, from: context.sprites, wanted: picture) {
                 try printer.draw(grid)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 /// What `export` writes: the two formats `import` reads back, and the HTML page (for people:

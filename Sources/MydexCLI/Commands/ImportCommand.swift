@@ -5,6 +5,7 @@ import Glibc
 #endif
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 struct ImportCommand: MydexCommand {

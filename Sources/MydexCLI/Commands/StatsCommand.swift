@@ -1,6 +1,7 @@
 import ArgumentParser
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 struct StatsCommand: MydexCommand {

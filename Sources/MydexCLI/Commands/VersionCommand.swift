@@ -2,6 +2,7 @@ import ArgumentParser
 import CMydexBuildStamp
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 /// `mydex version` (also `mydex --version --verbose`): the version, and what a bug report needs

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// One terminal cell of a picture: two pixels, one above the other (nil: transparent).

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 
 /// A picture to draw, and the title shown over it (nil: none).

@@ -1,4 +1,5 @@
 import MydexCatalog
+import MydexModel
 
 extension CellGrid {
     /// `sprite` cropped to its visible pixels and scaled to fit `columns` × `rows` cells (two

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCatalog
+import MydexModel
 import MydexStore
 import MydexText
 
@@ -12,10 +13,10 @@ public struct SpriteSource: Sendable {
     /// The species' sprite (its shiny one when `shiny`); nil when there is none.
     public func sprite(speciesID: Int, shiny: Bool) -> Sprite? { lookup(speciesID, shiny) }
 
-    /// An entry's sprite: its form's own (keyed by `SpriteCatalog.key(ofForm:)`), else its
+    /// An entry's sprite: its form's own (keyed by `Sprite.key(ofForm:)`), else its
     /// species'.
     public func sprite(of entry: CollectionEntry) -> Sprite? {
-        (entry.isDefaultForm ? nil : lookup(SpriteCatalog.key(ofForm: entry.formID), entry.isShiny))
+        (entry.isDefaultForm ? nil : lookup(Sprite.key(ofForm: entry.formID), entry.isShiny))
             ?? lookup(entry.speciesID, entry.isShiny)
     }
 

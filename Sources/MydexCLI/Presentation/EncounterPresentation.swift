@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 /// Encounters in words: the ways of meeting Pokémon, the parts of places, and the conditions

@@ -1,4 +1,5 @@
 import MydexStore
+import MydexModel
 import MydexText
 
 /// What `nickname`, `favorite`, `unfavorite`, `release` and `unrelease` print for one entry: the

@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexText
 
 /// Writes a command's result as text or, with `--json`, as JSON.

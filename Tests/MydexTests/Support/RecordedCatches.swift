@@ -1,5 +1,6 @@
 import Foundation
 @testable import MydexStore
+@testable import MydexModel
 
 extension TestEnvironment {
     /// Records catches of these built-in species straight into the store, in this order (entry

@@ -2,6 +2,7 @@ import Foundation
 import MydexCLI
 import MydexServices
 import MydexStore
+import MydexModel
 import MydexTestSupport
 import PokeAPI
 

@@ -1,4 +1,3 @@
-import GRDB
 
 /// The games' type chart: what a move of one type does to a Pokémon of another, in percent
 /// (0, 50, 100, 200), as the current games have it and as earlier generations had it, from
@@ -8,12 +7,22 @@ public struct TypeChart: Sendable, Equatable {
     public struct ChartedType: Sendable, Equatable {
         public var name: String
         public var generation: Int
+
+        package init(name: String, generation: Int) {
+            self.name = name
+            self.generation = generation
+        }
     }
 
     /// A factor that held up to and including a generation.
-    struct PastFactor: Sendable, Equatable {
+    package struct PastFactor: Sendable, Equatable {
         var untilGeneration: Int
         var factor: Int
+
+        package init(untilGeneration: Int, factor: Int) {
+            self.untilGeneration = untilGeneration
+            self.factor = factor
+        }
     }
 
     /// The chart's types in the games' order (Normal, Fighting, Flying, …).
@@ -23,7 +32,7 @@ public struct TypeChart: Sendable, Equatable {
     /// Attacking type → defending type → earlier factors, oldest first.
     let past: [String: [String: [PastFactor]]]
 
-    init(types: [ChartedType], current: [String: [String: Int]], past: [String: [String: [PastFactor]]] = [:]) {
+    package init(types: [ChartedType], current: [String: [String: Int]], past: [String: [String: [PastFactor]]] = [:]) {
         self.types = types
         self.current = current
         self.past = past.mapValues { $0.mapValues { $0.sorted { $0.untilGeneration < $1.untilGeneration } } }
@@ -46,22 +55,6 @@ public struct TypeChart: Sendable, Equatable {
                 type: attacking.name,
                 factor: types.reduce(100) { $0 * factor(attacking.name, against: $1, generation: generation) / 100 })
         }
-    }
-
-    /// The chart in the catalog image (`types`, `type_efficacy`, `type_efficacy_past`).
-    package static func read(_ db: Database) throws -> TypeChart {
-        let types = try Row.fetchAll(db, sql: "SELECT type, generation FROM catalog.types ORDER BY id")
-            .map { ChartedType(name: $0["type"], generation: $0["generation"]) }
-        var current: [String: [String: Int]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT attacking, defending, factor FROM catalog.type_efficacy") {
-            current[row["attacking"], default: [:]][row["defending"]] = row["factor"]
-        }
-        var past: [String: [String: [PastFactor]]] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT attacking, defending, until_generation, factor FROM catalog.type_efficacy_past") {
-            past[row["attacking"], default: [:]][row["defending"], default: []]
-                .append(PastFactor(untilGeneration: row["until_generation"], factor: row["factor"]))
-        }
-        return TypeChart(types: types, current: current, past: past)
     }
 }
 

@@ -1,3 +1,5 @@
+
+
 /// Where Pokémon data falls back, field by field, when PokeAPI lacks a text in the chosen
 /// language: to the nearest language that reads the same, then English. PokeAPI has egg groups
 /// in ja-Hrkt (kana) but not ja, so Japanese shows the kana name, not the English one.
@@ -16,7 +18,7 @@ public enum DataLanguage {
 
     /// Languages whose catalog text the same as another's is stored once, as the other's: a
     /// read falls back to it (`fallbacks`), so nothing shown changes.
-    static let storedThrough: [String: String] = ["es-419": "es", "ja-hrkt": "ja"]
+    package static let storedThrough: [String: String] = ["es-419": "es", "ja-hrkt": "ja"]
 
     /// `fallbacks` in SQL, for a language that is bound rather than known when the SQL is
     /// written: the nearest language of `language` (an expression, e.g. `:language`), else NULL.

@@ -30,7 +30,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case noPendingEncounter
 
     /// The underlying problem in a few words, for messages that wrap this one.
-    var reason: String {
+    package var reason: String {
         switch self {
         case .cannotOpen(_, let detail), .backupFailed(_, let detail), .damagedDatabase(_, let detail): return detail
         default: return description

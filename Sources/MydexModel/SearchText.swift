@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Text compared the way people search: case, accents, width and kana kind ignored, and only
 /// letters and digits kept (`Mr. Mime` = `mrmime`, `Nidoran♀` = `nidoran`, `ぴかちゅう` = `ピカチュウ`).
@@ -81,9 +80,4 @@ extension SearchText {
         }.sorted { ($0.rank.0, $0.rank.1, $0.name) < ($1.rank.0, $1.rank.1, $1.name) }.prefix(count).map(\.name)
     }
 
-    /// `search_key(text)` in SQL: the same normalization, so the catalog's precomputed keys and
-    /// keys computed at query time (nicknames, fetched names) compare equal.
-    package static let sqlFunction = DatabaseFunction("search_key", argumentCount: 1, pure: true) { values in
-        String.fromDatabaseValue(values[0]).map(normalized)
-    }
 }

@@ -1,0 +1,303 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The result of a change that may have been a no-op (a nickname it already had, say).
+public struct EntryChange: Sendable, Equatable {
+    public var entry: CollectionEntry
+    /// False when the entry already was as asked: nothing was written or recorded.
+    public var changed: Bool
+
+    package init(entry: CollectionEntry, changed: Bool) {
+        self.entry = entry
+        self.changed = changed
+    }
+}
+
+/// An entry of the collection with what lists show of its species, in the store's language:
+/// a row of the entry query (`CollectionStore.entries`).
+///
+/// Read by column position rather than through `Decodable`: `list` decodes one per entry, and
+/// GRDB's keyed decoding took half of a 10,000-entry list's time (about 60 µs a row).
+public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
+    public var id: Int64
+    public var speciesID: Int
+    /// PokeAPI's id of the entry's form.
+    public var formID: Int
+    /// PokeAPI's identifier of the form (`vulpix-alola`; `vulpix` for the species' own).
+    public var form: String
+    /// Whether the form is the species' own (then `name` is the species').
+    public var isDefaultForm: Bool
+    public var nickname: String?
+    public var isFavorite: Bool
+    public var isShiny: Bool
+    public var caughtAt: Date
+    public var releasedAt: Date?
+    /// PokeAPI's name of the species, e.g. `mr-mime`.
+    public var speciesName: String
+    /// The name in the store's language (else English, else PokeAPI's name): the species', or
+    /// for another form the form's whole name ("Alolan Vulpix").
+    public var name: String
+    /// PokeAPI type names in slot order (the form's), joined by "/" (one column reads faster than a list).
+    public var typeList: String
+    /// The type names in the store's language, joined by "/".
+    public var typeNameList: String
+    /// The entry's stable identity (a version-4 UUID, lower-case): what `export` writes and
+    /// `import` matches on; the id is this collection's own number.
+    public var uuid: String
+
+    /// A row of the entry query (`CollectionStore.entrySQL`): the entry's own columns, then
+    /// what is shown of its species, then of its form when it is not the species' own.
+    public init(row: Row) throws {
+        let species = (row[9] as String?).map { speciesName in
+            ShownSpecies(speciesName: speciesName, name: row[10], typeList: row[11], typeNameList: row[12])
+        }
+        let form = (row[13] as Int?).map { _ in
+            ShownForm(identifier: row[14], formIdentifier: row[15], name: row[16], typeList: row[17], typeNameList: row[18])
+        }
+        self.init(Stored(row: row), species: species, form: form)
+    }
+
+    /// An entry as its row stores it, shown with its species' and its form's names and types:
+    /// the form's whole name ("Alolan Vulpix"), else the species' with the form's identifier,
+    /// else the species'; the form's types, else the species'.
+    package init(_ stored: Stored, species: ShownSpecies?, form: ShownForm?) {
+        id = stored.id
+        speciesID = stored.speciesID
+        nickname = stored.nickname
+        isFavorite = stored.isFavorite
+        isShiny = stored.isShiny
+        caughtAt = stored.caughtAt
+        releasedAt = stored.releasedAt
+        uuid = stored.uuid
+        formID = stored.formID
+        speciesName = species?.speciesName ?? "species-\(stored.speciesID)"
+        let speciesShownName = species?.name ?? "#\(stored.speciesID)"
+        if let form {
+            name = form.name ?? "\(speciesShownName) (\(form.formIdentifier ?? form.identifier))"
+            (typeList, typeNameList) = (form.typeList, form.typeNameList)
+            self.form = form.identifier
+        } else {
+            name = speciesShownName
+            (typeList, typeNameList) = (species?.typeList ?? "", species?.typeNameList ?? "")
+            self.form = speciesName
+        }
+        isDefaultForm = form == nil
+    }
+
+    /// An entry's own columns (`CollectionStore.entryColumns`), first in a row.
+    package struct Stored: Sendable {
+        var id: Int64
+        package var speciesID: Int
+        var nickname: String?
+        var isFavorite: Bool
+        var isShiny: Bool
+        var caughtAt: Date
+        var releasedAt: Date?
+        var uuid: String
+        package var formID: Int
+
+        package init(row: Row) {
+            id = row[0]
+            speciesID = row[1]
+            nickname = row[2]
+            isFavorite = row[3]
+            isShiny = row[4]
+            caughtAt = CollectionEntry.date(seconds: row[5])
+            releasedAt = (row[6] as Double?).map(CollectionEntry.date(seconds:))
+            uuid = row[7]
+            formID = row[8]
+        }
+    }
+
+    /// Dates are stored to the millisecond; the conversion's floating-point error is rounded away.
+    static func date(seconds: Double) -> Date {
+        Date(timeIntervalSince1970: (seconds * 1000).rounded() / 1000)
+    }
+
+    public var isReleased: Bool { releasedAt != nil }
+    public var types: [String] { typeList.split(separator: "/").map(String.init) }
+    public var typeNames: [String] { typeNameList.split(separator: "/").map(String.init) }
+}
+
+/// What lists show of a species in the store's language (a row of `SpeciesSQL.shown`).
+package struct ShownSpecies: Sendable {
+    /// PokeAPI's name, e.g. `mr-mime`.
+    var speciesName: String
+    var name: String
+    var typeList: String
+    var typeNameList: String
+
+    package init(speciesName: String, name: String, typeList: String, typeNameList: String) {
+        self.speciesName = speciesName
+        self.name = name
+        self.typeList = typeList
+        self.typeNameList = typeNameList
+    }
+}
+
+/// What lists show of a form other than its species' own (a row of `SpeciesSQL.shownForms`).
+package struct ShownForm: Sendable {
+    /// PokeAPI's identifier, e.g. `vulpix-alola`.
+    var identifier: String
+    /// The form's part of it, e.g. `alola`.
+    var formIdentifier: String?
+    /// The whole name ("Alolan Vulpix"); nil where no language names the form.
+    var name: String?
+    var typeList: String
+    var typeNameList: String
+
+    package init(
+        identifier: String, formIdentifier: String? = nil, name: String? = nil, typeList: String,
+        typeNameList: String
+    ) {
+        self.identifier = identifier
+        self.formIdentifier = formIdentifier
+        self.name = name
+        self.typeList = typeList
+        self.typeNameList = typeNameList
+    }
+}
+
+/// How many rows the database holds, as printed by backup and restore.
+public struct CollectionCounts: Codable, Sendable, Equatable {
+    public var entries: Int
+    public var released: Int
+    public var historyRows: Int
+    /// Species fetched from PokeAPI and kept in the collection database.
+    public var cachedSpecies: Int
+
+    public var active: Int { entries - released }
+
+    package init(entries: Int, released: Int, historyRows: Int, cachedSpecies: Int) {
+        self.entries = entries
+        self.released = released
+        self.historyRows = historyRows
+        self.cachedSpecies = cachedSpecies
+    }
+}
+
+/// What `entries` returns, and in which order.
+public struct EntryQuery: Sendable, Equatable {
+    public enum Order: String, Sendable, CaseIterable {
+        /// Entry id: the order of catching.
+        case id
+        /// Pokédex number, then entry id.
+        case dex
+        /// When caught, then entry id.
+        case caught
+        /// Species name in the store's language, as searches compare names (case, accents and
+        /// punctuation ignored).
+        case name
+        /// Nicknamed entries first, by nickname; then the rest by species name.
+        case nickname
+    }
+
+    public var order: Order = .id
+    public var reverse = false
+    public var includeReleased = false
+    public var favoritesOnly = false
+    /// Only released entries (`list --released`).
+    public var releasedOnly = false
+    public var shinyOnly = false
+    /// A PokeAPI type name (resolve what the user typed first).
+    public var type: String?
+    public var generation: Int?
+    /// Text that a nickname or a species name in any language contains, compared as searches
+    /// compare (`SearchText`).
+    public var name: String?
+    /// A form, by PokeAPI's form identifier (`alola`, `mega`: also `galar-standard`, `mega-x`),
+    /// whole identifier (`vulpix-alola`) or form name in any language ("Alolan Form").
+    public var form: String?
+    /// Only regional forms (Alolan, Galarian, Hisuian, Paldean).
+    public var regionalOnly = false
+    /// Only entries caught from an encounter in one of these games (PokeAPI's versions), at one
+    /// of these places (PokeAPI's locations), with this ball (PokeAPI's item): nil, any.
+    public var games: [String]?
+    public var places: [String]?
+    public var ball: String?
+    /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
+    /// counts are of every entry the filters select.
+    public var limit: Int?
+    public var offset = 0
+
+    public init(
+        order: Order = .id, reverse: Bool = false, includeReleased: Bool = false, favoritesOnly: Bool = false,
+        releasedOnly: Bool = false, shinyOnly: Bool = false, type: String? = nil, generation: Int? = nil,
+        name: String? = nil, form: String? = nil, regionalOnly: Bool = false, limit: Int? = nil, offset: Int = 0
+    ) {
+        self.form = form
+        self.regionalOnly = regionalOnly
+        self.order = order
+        self.reverse = reverse
+        self.includeReleased = includeReleased
+        self.favoritesOnly = favoritesOnly
+        self.releasedOnly = releasedOnly
+        self.shinyOnly = shinyOnly
+        self.type = type
+        self.generation = generation
+        self.name = name
+        self.limit = limit
+        self.offset = offset
+    }
+}
+
+/// What `entrySummary` tells about a list of entries.
+public struct EntrySummary: Sendable, Equatable {
+    public var count: Int
+    public var favorites: Int
+    public var shiny: Int
+    public var largestID: Int64
+    public var names: Set<String>
+    /// Type names in the store's language, joined by "/" as entries carry them.
+    public var typeNames: Set<String>
+    public var nicknames: Set<String>
+
+    package init(
+        count: Int, favorites: Int, shiny: Int, largestID: Int64, names: Set<String>, typeNames: Set<String>,
+        nicknames: Set<String>
+    ) {
+        self.count = count
+        self.favorites = favorites
+        self.shiny = shiny
+        self.largestID = largestID
+        self.names = names
+        self.typeNames = typeNames
+        self.nicknames = nicknames
+    }
+}
+
+// The filters of `list` and `history`, as SQL: every condition is a clause of the query that
+// reads the rows, so a filtered list streams like a whole one and nothing is filtered in Swift.
+
+/// One species of a grouped list (`list --group`): how many of the listed entries are of it.
+public struct EntryGroup: Sendable, Equatable, MydexRecord {
+    public var speciesID: Int
+    /// PokeAPI's name, e.g. `mr-mime`.
+    public var speciesName: String
+    /// The name in the store's language (else English, else PokeAPI's name).
+    public var name: String
+    /// PokeAPI type names in slot order, joined by "/".
+    public var typeList: String
+    public var typeNameList: String
+    /// Entries of this species that pass the filters.
+    public var held: Int
+    public var shiny: Int
+    public var favorites: Int
+
+    public var types: [String] { typeList.split(separator: "/").map(String.init) }
+}
+
+/// The order of a grouped list.
+public enum EntryGroupOrder: String, Sendable, CaseIterable {
+    /// Most entries first, then Pokédex order.
+    case count
+    /// The species' first entry id: the order of first catching.
+    case id
+    /// Pokédex number.
+    case dex
+    /// When the species was first caught.
+    case caught
+    /// Species name, as searches compare names.
+    case name
+}
