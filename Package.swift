@@ -1,6 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Every Swift target: a file sees the members of another module's types only when it imports
+/// that module itself (SE-0444), so that each import, and each dependency declared below, says
+/// what a file really uses.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
+/// What the catalog image is made from, beside it (not compiled).
+let catalogSources: [String] = ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog-1.pages", "catalog-2.pages"]
+    + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" } + (1...8).map { "pokedex-encounters-gen\($0).jsonl" }
+    + (1...9).map { "pokedex-entries-gen\($0).jsonl" }
+
 let package = Package(
     name: "mydex",
     platforms: [.macOS(.v13)],
@@ -33,9 +43,7 @@ let package = Package(
         // its own that inflates a page when SQLite reads it.
         .target(
             name: "CMydexCatalog",
-            exclude: ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog-1.pages", "catalog-2.pages"]
-                + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" } + (1...8).map { "pokedex-encounters-gen\($0).jsonl" }
-                + (1...9).map { "pokedex-entries-gen\($0).jsonl" },
+            exclude: catalogSources,
             // zlib (libz.so.1, loaded with dlopen on the first compressed page) inflates them.
             linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("dl")]
         ),
@@ -64,14 +72,16 @@ let package = Package(
         // numbers and dates. Every layer above speaks through it.
         .target(
             name: "MydexText",
-            dependencies: ["CMydexStrings"]
+            dependencies: ["CMydexStrings"],
+            swiftSettings: strict
         ),
         // The values every layer shares: a species and its forms, an entry, a history event, a
         // game, a place; what a query asks and what a read returns. Records decode themselves
         // from rows (GRDB), but nothing here reads a database or the network.
         .target(
             name: "MydexModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "MydexText"]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "MydexText"],
+            swiftSettings: strict
         ),
         // The read-only reference: species, their names, texts and types, the sprites, the
         // catalog image's format and its builder. The collection store depends on it, never the
@@ -81,7 +91,8 @@ let package = Package(
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CMydexCatalog", "CMydexSprites", "MydexModel", "MydexText",
-            ]
+            ],
+            swiftSettings: strict
         ),
         // The user's collection (its database, migrations, backups, transfer) and the Pokédex
         // queries that join it with the catalog.
@@ -90,7 +101,8 @@ let package = Package(
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "MydexCatalog", "MydexModel", "CMydexMigrations", "MydexText",
-            ]
+            ],
+            swiftSettings: strict
         ),
         // PNG decoding for `--big` pictures: libpng's simplified API, loaded with dlopen on first
         // use (mydex never links libpng). png.h (libpng-dev) is needed to build only.
@@ -100,11 +112,13 @@ let package = Package(
         ),
         .target(
             name: "PokeAPI",
-            dependencies: ["CCurlShim", "MydexText"]
+            dependencies: ["CCurlShim", "MydexText"],
+            swiftSettings: strict
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"]
+            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"],
+            swiftSettings: strict
         ),
         // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
         // one written in Swift could neither capture what to restore nor promise to be safe.
@@ -118,11 +132,12 @@ let package = Package(
         .target(
             name: "MydexCLI",
             dependencies: [
-                "MydexServices", "MydexCatalog", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp",
+                "MydexServices", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // The config file (config.toml): toml++ through a Swift wrapper.
                 .product(name: "TOMLKit", package: "TOMLKit"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         // The Swift runtime and Foundation are linked in, so the binary runs where no Swift
         // toolchain is installed (and starts without loading them from disk). The linker folds
@@ -134,6 +149,7 @@ let package = Package(
         .executableTarget(
             name: "mydex",
             dependencies: ["MydexCLI", "CMydexICUData"],
+            swiftSettings: strict,
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--icf=safe", "-Xlinker", "--no-export-dynamic", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections", "-lFoundationEssentials", "-lFoundationInternationalization", "-lswiftSynchronization"], .when(platforms: [.linux]))]
         ),
         // Regenerates Sources/CMydexCatalog/pokedex.jsonl and catalog.sqlite, and (with
@@ -143,13 +159,15 @@ let package = Package(
             dependencies: [
                 "MydexServices", "MydexCatalog", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: strict
         ),
         // Builds the release (the tarball, the .deb, SHA256SUMS): `swift run MydexRelease`;
         // not part of the app.
         .executableTarget(
             name: "MydexRelease",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
         ),
         // What the tests and the reliability suite share (not a product): the loopback PokeAPI
         // stand-in that can misbehave (`LocalHTTPServer`) and `ChildProcess`. Nothing in
@@ -157,7 +175,8 @@ let package = Package(
         .target(
             name: "MydexTestSupport",
             dependencies: ["MydexServices"],
-            path: "Tests/MydexTestSupport"
+            path: "Tests/MydexTestSupport",
+            swiftSettings: strict
         ),
         // The stress and fault suite (docs/RELIABILITY.md): drives a built `mydex` binary.
         // Uses only mydex's public API, so it builds in release like the app it measures.
@@ -167,7 +186,8 @@ let package = Package(
                 "MydexTestSupport", "MydexCLI", "MydexServices", "MydexStore", "PokeAPI",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Tests/MydexReliability"
+            path: "Tests/MydexReliability",
+            swiftSettings: strict
         ),
         .executableTarget(
             name: "ReliabilityRunner",
@@ -175,17 +195,19 @@ let package = Package(
                 "MydexReliability",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Tests/ReliabilityRunner"
+            path: "Tests/ReliabilityRunner",
+            swiftSettings: strict
         ),
         // mydex against the sqlite3 CLI, side by side (docs/PERFORMANCE.md); not part of the app.
-        .executableTarget(name: "MydexBenchmark", dependencies: ["MydexCatalog"], path: "Tests/Benchmark"),
+        .executableTarget(name: "MydexBenchmark", dependencies: ["MydexCatalog"], path: "Tests/Benchmark", swiftSettings: strict),
         .testTarget(
             name: "MydexTests",
             dependencies: [
                 "MydexCLI", "MydexServices", "MydexCatalog", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: strict
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,27 +1,24 @@
 import Foundation
+import MydexModel
 import MydexServices
 import MydexText
-import PokeAPI
 import TOMLKit
 
-/// What the user's config file sets: `$XDG_CONFIG_HOME/mydex/config.toml`, else
-/// `~/.config/mydex/config.toml`. Every value is a default that a flag or an environment
-/// variable overrides (flag > environment > file > built-in default).
-public struct Settings: Sendable, Equatable {
-    /// `lang`, `api-url`, `offline` and `timeout`, as the environment variables they stand under
-    /// (`MYDEX_LANG`…): they fill those variables where the environment leaves them unset, so
-    /// each setting is resolved by the one path its variable already has.
-    public var environmentDefaults: [String: String] = [:]
+/// What the user's config file sets, each value checked as the file is read: defaults that a flag
+/// or an environment variable overrides (`Settings.resolve`: flag > environment > file > built-in).
+struct ConfigValues: Sendable, Equatable {
+    /// `lang`: PokeAPI's code of the language.
+    var lang: String?
+    var apiURL: String?
+    var offline: Bool?
     /// `color`: the default of `--color` (NO_COLOR, from the environment, still wins over it).
     var color: ColorChoice?
-    /// `sprites = false`: no pictures beside `show`, `dex` and `catch` (`mydex sprite` and `mydex
-    /// box`, asked for by name, still draw).
-    public var sprites = true
-    /// `game`: the game `encounter` and `odds` play when no `--game` is given (PokeAPI's
-    /// version or a name, checked when used: the Pokédex knows the games).
-    public var game: String?
-
-    public init() {}
+    /// `sprites = false`: no pictures beside `show`, `dex` and `catch`.
+    var sprites: Bool?
+    var timeout: Int?
+    /// `game`: the game `encounter` and `odds` play when no `--game` is given (checked when used:
+    /// the Pokédex knows the games).
+    var game: String?
 }
 
 /// Reads and checks the config file. A bad file is a usage error (exit 64) that names the file,
@@ -30,20 +27,12 @@ enum ConfigFile {
     /// The keys a config file may set, in the order the error message lists them.
     static let keys = ["lang", "api-url", "offline", "color", "sprites", "timeout", "game"]
 
-    /// Where the file is: `$XDG_CONFIG_HOME/mydex/config.toml` (an absolute XDG_CONFIG_HOME
-    /// only, as the XDG spec says), else `~/.config/mydex/config.toml`.
-    static func path(environment: [String: String], homeDirectory: String) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (homeDirectory as NSString).appendingPathComponent(".config")
-        return (base as NSString).appendingPathComponent("mydex/config.toml")
-    }
-
-    /// The settings of the file at `path`; the defaults when there is no file.
-    static func load(path: String) throws(UsageError) -> Settings {
+    /// What the file at `path` sets; nothing when there is no file.
+    static func load(path: String) throws(UsageError) -> ConfigValues {
         guard let data = FileManager.default.contents(atPath: path) else {
             // No file is the usual case; a file mydex cannot read is worth saying.
             if FileManager.default.fileExists(atPath: path) { throw UsageError(tr("config.error.unreadable", ["path": path])) }
-            return Settings()
+            return ConfigValues()
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw UsageError(tr("config.error.not-utf8", ["path": path]))
@@ -51,7 +40,7 @@ enum ConfigFile {
         return try parse(text, path: path)
     }
 
-    static func parse(_ text: String, path: String) throws(UsageError) -> Settings {
+    static func parse(_ text: String, path: String) throws(UsageError) -> ConfigValues {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -62,7 +51,7 @@ enum ConfigFile {
         } catch {
             throw UsageError(tr("config.error.problem", ["path": path, "problem": "\(error)"]))
         }
-        var settings = Settings()
+        var settings = ConfigValues()
         // "config.toml, line 3: offline must be true or false.": where, then what is wrong (a whole sentence).
         let problem = { (key: String, detail: String) -> UsageError in
             guard let line = Self.line(of: key, in: text) else {
@@ -76,21 +65,21 @@ enum ConfigFile {
                 guard let code = value.string, let language = DisplayLanguage.match(code) else {
                     throw problem(key, tr("config.error.lang", ["languages": DisplayLanguage.supported.joined(separator: ", ")]))
                 }
-                settings.environmentDefaults["MYDEX_LANG"] = language
+                settings.lang = language
             case "api-url":
-                guard let url = value.string, (try? LivePokeAPIClient.validated(url)) != nil else {
-                    throw problem(key, tr("config.error.api-url", ["url": LivePokeAPIClient.defaultBaseURL]))
+                guard let url = value.string, NetworkSettings.isAPIURL(url) else {
+                    throw problem(key, tr("config.error.api-url", ["url": NetworkSettings.defaultAPIURL]))
                 }
-                settings.environmentDefaults["MYDEX_API_URL"] = url
+                settings.apiURL = url
             case "offline":
                 guard let offline = value.bool else { throw problem(key, tr("config.error.offline")) }
-                settings.environmentDefaults["MYDEX_OFFLINE"] = offline ? "1" : "0"
+                settings.offline = offline
             case "timeout":
-                guard let seconds = value.int, NetworkOptions.timeoutRange.contains(seconds) else {
-                    let range = NetworkOptions.timeoutRange
+                guard let seconds = value.int, NetworkSettings.timeoutRange.contains(seconds) else {
+                    let range = NetworkSettings.timeoutRange
                     throw problem(key, tr("config.error.timeout", ["min": String(range.lowerBound), "max": String(range.upperBound)]))
                 }
-                settings.environmentDefaults["MYDEX_TIMEOUT"] = String(seconds)
+                settings.timeout = seconds
             case "color":
                 guard let name = value.string, let color = ColorChoice(rawValue: name) else {
                     throw problem(key, tr("config.error.color", ["values": ColorChoice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")]))
@@ -128,19 +117,5 @@ enum ConfigFile {
             }
         }
         return nil
-    }
-}
-
-extension MydexContext {
-    /// This context with the config file's settings: its environment defaults filled in where
-    /// the environment has no (or an empty) value, and `settings` set.
-    func configured() throws(UsageError) -> MydexContext {
-        let settings = try ConfigFile.load(path: ConfigFile.path(environment: environment, homeDirectory: homeDirectory))
-        var context = self
-        for (name, value) in settings.environmentDefaults where (environment[name] ?? "").isEmpty {
-            context.environment[name] = value
-        }
-        context.settings = settings
-        return context
     }
 }

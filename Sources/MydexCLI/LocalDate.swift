@@ -1,7 +1,5 @@
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
 import MydexText
 
 /// A day or a moment the user typed, in their time zone: `2026-11-01` (its midnight),

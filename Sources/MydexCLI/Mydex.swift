@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// The root command.
@@ -32,25 +30,27 @@ public struct Mydex: AsyncParsableCommand {
     public static func run(arguments: [String], context: MydexContext) async -> Int32 {
         // The config file is read once, before parsing: its `lang` counts for help and parse
         // errors too; a bad file is reported only when a command runs.
-        let configured = Result { () throws(UsageError) in try context.configured() }
+        let path = MydexPaths.configFile(environment: context.environment, homeDirectory: context.homeDirectory)
+        let file = Result { () throws(UsageError) in try ConfigFile.load(path: path) }
         // The language is known before parsing, so that help and parse errors speak it too.
-        let environment = (try? configured.get())?.environment ?? context.environment
-        let language = InterfaceLanguage(dataLanguage: CommandLineArguments.dataLanguage(arguments, environment))
+        let language = InterfaceLanguage(
+            dataLanguage: CommandLineArguments.dataLanguage(arguments, context.environment, configured: (try? file.get())?.lang))
         return await Translator.$current.withValue(Translator(language)) {
             // A bad file's message was made before the language was known: made again in it.
-            let configured = configured.flatMapError { _ in Result { () throws(UsageError) in try context.configured() } }
-            return await runParsed(arguments: arguments, context: context, configured: configured)
+            let file = file.flatMapError { _ in Result { () throws(UsageError) in try ConfigFile.load(path: path) } }
+            return await runParsed(arguments: arguments, context: context, file: file)
         }
     }
 
-    private static func runParsed(
-        arguments: [String], context: MydexContext, configured: Result<MydexContext, UsageError>
-    ) async -> Int32 {
+    private static func runParsed(arguments: [String], context: MydexContext, file: Result<ConfigValues, UsageError>) async -> Int32 {
         do {
             let arguments = try CommandLineArguments.normalized(arguments)
             var command = try parseAsRoot(arguments)
             if let mydexCommand = command as? any MydexCommand {
-                try await mydexCommand.run(mydexCommand.global.prepare(try configured.get()))
+                var configured = context
+                configured.settings = try Settings.resolve(
+                    mydexCommand.global, apiURL: mydexCommand.apiURL, context: context, file: try file.get())
+                try await mydexCommand.run(mydexCommand.global.prepare(configured))
             } else {
                 // The root without a subcommand, and `help`: both throw a request for help.
                 try command.run()
@@ -73,6 +73,10 @@ public struct Mydex: AsyncParsableCommand {
             if error.isBrokenPipe { return ExitCode.success.rawValue }
             (code, message) = (ExitCode.failure.rawValue, tr("error.prefix", ["message": error.description]))
         case let error as UsageError:
+            (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
+        case let error as LookupError:
+            (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
+        case let error as SettingProblem:
             (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
         case is AudioPlayer.Interrupted:
             // Ctrl-C: the user knows, and a shell reports 130.
@@ -105,6 +109,8 @@ public struct Mydex: AsyncParsableCommand {
 protocol MydexCommand: AsyncParsableCommand {
     /// The options every command takes (`--db`, `--json`, `--quiet`…).
     var global: GlobalOptions { get }
+    /// `--api-url`, for the commands that reach PokeAPI (`NetworkOptions`).
+    var apiURL: String? { get }
     func run(_ context: MydexContext) async throws
 }
 
@@ -112,6 +118,8 @@ extension MydexCommand {
     func run() async throws {
         try await run(MydexContext.live())
     }
+
+    var apiURL: String? { nil }
 }
 
 /// What the command line means before the parser sees it: common options written before the
@@ -122,10 +130,9 @@ enum CommandLineArguments {
     static let entryCommands: Set<String> = ["show", "release", "unrelease", "nickname", "favorite", "unfavorite"]
 
     /// The data language as the command will resolve it (`--lang`, then `MYDEX_LANG` of
-    /// `environment`, where the config file's `lang` stands when the environment has none, then
-    /// the locale), read before parsing; a bad value counts as none here (the command reports it,
-    /// in the language the rest gives).
-    static func dataLanguage(_ arguments: [String], _ environment: [String: String]) -> String {
+    /// `environment`, then the config file's `lang`, then the locale), read before parsing; a
+    /// bad value counts as none here (the command reports it, in the language the rest gives).
+    static func dataLanguage(_ arguments: [String], _ environment: [String: String], configured: String? = nil) -> String {
         var explicit: String?
         let options = Array(arguments.prefix { $0 != "--" })
         for (index, argument) in options.enumerated() {
@@ -140,7 +147,7 @@ enum CommandLineArguments {
             if let code = candidate.flatMap(DisplayLanguage.match) { return code }
         }
         environment["MYDEX_LANG"] = nil
-        return (try? DisplayLanguage.resolve(explicit: nil, environment: environment)) ?? "en"
+        return (try? DisplayLanguage.resolve(explicit: nil, environment: environment, configured: configured)) ?? "en"
     }
 
     static func normalized(_ arguments: [String]) throws -> [String] {

@@ -1,8 +1,6 @@
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
-import PokeAPI
 
 /// Everything a command reaches outside itself, in one value: tests build their own, the app
 /// builds the live one in `live()`, the only place that touches the real process environment.
@@ -15,8 +13,8 @@ public struct MydexContext: Sendable {
     public var clock: any MydexClock
     public var random: RandomSource
     /// The network. Tests pass a transport that fails the test when it is reached unstubbed.
-    public var transport: any HTTPTransport
-    public var retryPolicy: RetryPolicy
+    public var transport: any NetworkTransport
+    public var retryPolicy: NetworkRetryPolicy
     /// The time zone dates are shown in; nil: the system's, looked up only when a command
     /// shows a date (finding it loads ICU's zone data, a few milliseconds at every start otherwise).
     public var timeZone: TimeZone?
@@ -26,7 +24,8 @@ public struct MydexContext: Sendable {
     public var interrupts: Interrupts
     /// The pictures of species; nil when this mydex has none built in.
     public var sprites: SpriteSource?
-    /// What the user's config file sets (`Mydex.run` reads it once the command line parsed).
+    /// What this run is set to, from the command line, the environment and the config file:
+    /// `Mydex.run` resolves it once the command line is parsed, before the command runs.
     public var settings: Settings
     /// Questions to the user (`restore` asks before replacing the collection).
     public var confirmation: Confirmation
@@ -35,7 +34,7 @@ public struct MydexContext: Sendable {
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
-        random: RandomSource, transport: any HTTPTransport, retryPolicy: RetryPolicy = RetryPolicy(),
+        random: RandomSource, transport: any NetworkTransport, retryPolicy: NetworkRetryPolicy = PokeAPIConnection.defaultRetryPolicy,
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
         sprites: SpriteSource? = nil, settings: Settings = Settings(), confirmation: Confirmation = .none,
         terminal: TerminalAccess = .none
@@ -72,7 +71,7 @@ public struct MydexContext: Sendable {
             output: .live(environment: environment),
             clock: SystemClock(),
             random: .system,
-            transport: CurlTransport(),
+            transport: PokeAPIConnection.liveTransport,
             interrupts: .live,
             sprites: SpriteSource.builtIn,
             confirmation: .live(),

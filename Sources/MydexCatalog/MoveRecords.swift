@@ -88,7 +88,7 @@ extension BuiltInPokedex {
 /// `pokemon_moves.csv` take about 0.5 MB this way (docs/PERFORMANCE.md). SQL searches the
 /// lists with `learnset_levels(moves, level_up, move)`, written in C in CMydexCatalog.
 public enum LearnsetEncoding {
-    public static let levelUpMethod = "level-up"
+    public static let levelUpMethod = LearnedMove.levelUpMethod
 
     public static func encodeLevelUp(_ pairs: [[Int]]) -> Data {
         var data = Data(capacity: pairs.count * 3)

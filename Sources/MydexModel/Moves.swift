@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// A version group: the games that share learnsets and encounters (FireRed and LeafGreen),
 /// named together in the store's language ("FireRed / LeafGreen").
@@ -35,6 +36,9 @@ public struct MoveSummary: Sendable, Equatable, Codable, MydexRecord {
 /// One move of a learnset: how it is learnt (PokeAPI's method, `level-up`, `machine`, `egg`,
 /// `tutor`, …), at which level for level-up, and with which machine (`tm24`) where one teaches it.
 public struct LearnedMove: Sendable, Equatable {
+    /// PokeAPI's name of learning by level, the one method with levels.
+    public static let levelUpMethod = "level-up"
+
     public var method: String
     public var level: Int?
     public var machine: String?

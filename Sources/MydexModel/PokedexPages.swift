@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// One row of a Pokédex page: a species as lists show it, in the store's language, with how
 /// many of it the collection has.

@@ -93,7 +93,7 @@ struct BuildCommand: ParsableCommand {
         guard let tag = try? Shell.run(["git", "describe", "--tags", "--exact-match", "HEAD"], in: root)
             .trimmingCharacters(in: .whitespacesAndNewlines), !tag.isEmpty else { return }
         guard tag == "v\(version)" else {
-            throw ReleaseError("HEAD is tagged \(tag) but mydex says it is \(version): make MydexVersion.current (Sources/MydexCLI/GlobalOptions.swift) and the tag agree")
+            throw ReleaseError("HEAD is tagged \(tag) but mydex says it is \(version): make MydexVersion.current (Sources/MydexServices/MydexVersion.swift) and the tag agree")
         }
     }
 }

@@ -29,12 +29,11 @@ public struct BigSpriteService: Sendable {
 
     let media: MediaCache
 
+    /// The cache is the `sprites` folder of mydex's (`MydexPaths.cache`).
     public init(
-        environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
-        fetch: @escaping @Sendable (String) async throws -> Data
+        cacheDirectory: String, mediaBase: String = MediaURL.defaultBase, fetch: @escaping @Sendable (String) async throws -> Data
     ) {
-        media = MediaCache(
-            "sprites", environment: environment, homeDirectory: homeDirectory, mediaBase: mediaBase, fetch: fetch)
+        media = MediaCache("sprites", cacheDirectory: cacheDirectory, mediaBase: mediaBase, fetch: fetch)
     }
 
     /// Where the picture is cached: `<id>.png` or `<id>-shiny.png`.

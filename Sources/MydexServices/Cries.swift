@@ -40,15 +40,13 @@ public struct CryService: Sendable {
     let media: MediaCache
 
     /// - Parameters:
-    ///   - environment, homeDirectory: where the cache is (`$XDG_CACHE_HOME/mydex/cries`, else `~/.cache/mydex/cries`).
+    ///   - cacheDirectory: mydex's cache (`MydexPaths.cache`); cries go in its `cries` folder.
     ///   - mediaBase: replaces `MediaURL.defaultBase` in the URLs fetched.
     ///   - fetch: the bytes at a URL (the PokeAPI client's `fetchMedia`).
     public init(
-        environment: [String: String], homeDirectory: String, mediaBase: String = MediaURL.defaultBase,
-        fetch: @escaping @Sendable (String) async throws -> Data
+        cacheDirectory: String, mediaBase: String = MediaURL.defaultBase, fetch: @escaping @Sendable (String) async throws -> Data
     ) {
-        media = MediaCache(
-            "cries", environment: environment, homeDirectory: homeDirectory, mediaBase: mediaBase, fetch: fetch)
+        media = MediaCache("cries", cacheDirectory: cacheDirectory, mediaBase: mediaBase, fetch: fetch)
     }
 
     /// Where the cry is cached: `<id>.ogg` or `<id>-legacy.ogg`.
@@ -96,14 +94,8 @@ struct MediaCache: Sendable {
     let mediaBase: String
     let fetch: @Sendable (String) async throws -> Data
 
-    init(
-        _ kind: String, environment: [String: String], homeDirectory: String, mediaBase: String,
-        fetch: @escaping @Sendable (String) async throws -> Data
-    ) {
-        // The XDG spec ignores relative paths.
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (homeDirectory as NSString).appendingPathComponent(".cache")
-        folder = (base as NSString).appendingPathComponent("mydex/\(kind)")
+    init(_ kind: String, cacheDirectory: String, mediaBase: String, fetch: @escaping @Sendable (String) async throws -> Data) {
+        folder = (cacheDirectory as NSString).appendingPathComponent(kind)
         self.mediaBase = mediaBase
         self.fetch = fetch
     }

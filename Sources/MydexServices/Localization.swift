@@ -23,10 +23,13 @@ public enum DisplayLanguage {
         }
     }
 
-    /// `--lang`, then `MYDEX_LANG`, then the POSIX locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when
-    /// PokeAPI has that language, else English. An explicit code must be supported.
-    public static func resolve(explicit: String?, environment: [String: String]) throws(Problem) -> String {
-        for (candidate, source) in [(explicit, "--lang"), (environment["MYDEX_LANG"], "MYDEX_LANG")] {
+    /// `--lang`, then `MYDEX_LANG`, then the config file's `lang` (`configured`, checked when
+    /// the file was read), then the POSIX locale (`LC_ALL`, `LC_MESSAGES`, `LANG`) when PokeAPI
+    /// has that language, else English. An explicit code must be supported.
+    public static func resolve(
+        explicit: String?, environment: [String: String], configured: String? = nil
+    ) throws(Problem) -> String {
+        for (candidate, source) in [(explicit, "--lang"), (environment["MYDEX_LANG"], "MYDEX_LANG"), (configured, "lang")] {
             guard let code = candidate?.trimmingCharacters(in: .whitespaces), !code.isEmpty else { continue }
             guard let supported = match(code) else { throw .unsupported(code, source: source) }
             return supported

@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 
 /// 1. 32 `mydex catch --offline` processes started together on a fresh database, then a mixed
 /// storm of catch, release, nickname, favorite, list and backup from 8 processes.

@@ -1,8 +1,9 @@
 import Foundation
+import Glibc
+import MydexModel
 import MydexTestSupport
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// 2. SIGKILL at random moments during mutating commands: after every kill the database is

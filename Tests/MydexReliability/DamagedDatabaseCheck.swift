@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Glibc
+import MydexTestSupport
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// 5. Databases mydex must not touch or cannot write: refused or failed cleanly, the original

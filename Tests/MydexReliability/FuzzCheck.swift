@@ -1,6 +1,8 @@
+import ArgumentParser
 import Foundation
 import MydexCLI
 import MydexServices
+import MydexTestSupport
 import PokeAPI
 
 /// 8. For a fixed time budget: PokeAPI's decoders fed mutated real responses, and the argument

@@ -1,7 +1,8 @@
 import Foundation
+import Glibc
+import MydexTestSupport
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// 4. Bad argument lists: each must end with exit 1 or 64 and a clear message, never a trap,

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
+import Glibc
+import MydexTestSupport
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// 9. No reader blocks a writer: every reading command, its output read by a pipe that takes one

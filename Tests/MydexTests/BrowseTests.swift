@@ -59,8 +59,10 @@ struct BrowseTests {
         let context = environment.context(output: CapturedOutput())
         let cries = cries
         let library = BrowseLibrary(
-            store: store, service: CollectionService(store: store, clock: environment.clock),
-            details: BrowseDetailSource(store: store, presentation: presentation, sprites: .builtIn, cachedBigSprite: { _, _ in nil }),
+            collection: Library(store: store, clock: environment.clock),
+            details: BrowseDetailSource(
+                collection: Library(store: store, clock: environment.clock), presentation: presentation, sprites: .builtIn,
+                cachedBigSprite: { _, _ in nil }),
             pokedex: try await pokedex.gamePokedexes().first { $0.identifier == dex },
             types: BrowseCommand.typeOrder, generations: try await pokedex.generations(),
             playCry: { id in cries.played.withLock { $0.append(id) } },

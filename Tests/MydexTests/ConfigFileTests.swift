@@ -1,5 +1,6 @@
 import Foundation
 import MydexCLI
+import PokeAPI
 import Testing
 
 /// The config file (`$XDG_CONFIG_HOME/mydex/config.toml`, else `~/.config/mydex/config.toml`)

@@ -1,4 +1,5 @@
 import Foundation
+import MydexCLI
 import MydexServices
 import MydexTestSupport
 import PokeAPI

@@ -1,13 +1,14 @@
+import ArgumentParser
 import Foundation
-import Synchronization
-import Testing
-import MydexTestSupport
-import PokeAPI
 import MydexCatalog
 import MydexModel
 @testable import MydexServices
 @testable import MydexStore
+import MydexTestSupport
+import PokeAPI
 @testable import PokedexGenerator
+import Synchronization
+import Testing
 
 /// The Pokédex generator's inputs, in-process: PokeAPI's CSV tables, a local copy of its
 /// responses, a live PokeAPI, and the command that writes the file.

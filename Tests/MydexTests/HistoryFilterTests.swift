@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 @testable import MydexCLI
-import MydexStore
 import MydexModel
+import MydexStore
+import MydexTestSupport
+import Testing
 
 /// `history`'s filters and its terminal default, as a user sees them.
 @Suite("History filters")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import MydexCLI
 @testable import MydexCatalog
 @testable import MydexModel

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 @testable import MydexCLI
-import MydexStore
 import MydexModel
+import MydexStore
+import MydexTestSupport
+import Testing
 
 /// `list`'s filters, pages and groups, and `search --limit`, as a user sees them.
 @Suite("List filters")

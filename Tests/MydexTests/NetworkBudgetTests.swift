@@ -1,9 +1,10 @@
 import Foundation
 import MydexCLI
 import MydexServices
+import MydexTestSupport
+@testable import PokeAPI
 import Synchronization
 import Testing
-@testable import PokeAPI
 
 /// MYDEX_TIMEOUT is a budget for the whole wait on PokeAPI: attempts, backoff and Retry-After.
 @Suite("Network waits are bounded")

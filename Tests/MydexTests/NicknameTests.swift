@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 @testable import MydexServices
+import Testing
 
 @Suite("Nickname rules")
 struct NicknameTests {

@@ -1,7 +1,8 @@
 import Foundation
+import MydexTestSupport
+@testable import PokeAPI
 import Synchronization
 import Testing
-@testable import PokeAPI
 
 /// The libcurl client against a real local HTTP server, good and bad.
 @Suite("PokeAPI over libcurl")

@@ -1,9 +1,11 @@
 import Foundation
-import Testing
+import GRDB
 @testable import MydexCatalog
 @testable import MydexModel
 @testable import MydexServices
 @testable import MydexStore
+import MydexTestSupport
+import Testing
 
 @Suite("The built-in Pokédex")
 struct BuiltInPokedexTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MydexCLI
+import MydexServices
 import MydexTestSupport
 
 /// `MydexRelease` and what it makes, tested as a person installs it: the tarball's binary run

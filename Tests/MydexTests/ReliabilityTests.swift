@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MydexReliability
+import MydexStore
 import MydexTestSupport
 import Testing
 

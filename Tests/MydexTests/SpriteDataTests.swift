@@ -1,11 +1,12 @@
 import CMydexSprites
 import Foundation
-import Testing
 import MydexCatalog
 import MydexModel
 import MydexServices
 import MydexStore
+import MydexTestSupport
 @testable import PokedexGenerator
+import Testing
 
 /// The box sprites compiled into mydex (Sources/CMydexSprites/sprites.bin) and the generator
 /// that makes them from PokéSprite's PNGs.

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import MydexCatalog
 import MydexModel
+import MydexServices
 @testable import MydexStore
 
 @Suite("The collection store")
@@ -178,8 +179,8 @@ struct StoreTests {
     func databaseLocation() {
         let home = "/home/ash"
         func resolve(_ explicit: String?, _ environment: [String: String]) -> String {
-            DatabaseLocation.resolve(
-                explicit: explicit, environment: environment, homeDirectory: home, currentDirectory: "/work/here")
+            MydexPaths.database(
+                explicit: explicit, environment: environment, user: UserPath(homeDirectory: home, currentDirectory: "/work/here"))
         }
         #expect(resolve("/tmp/a.sqlite", ["MYDEX_DB": "/tmp/b.sqlite"]) == "/tmp/a.sqlite")
         #expect(resolve(nil, ["MYDEX_DB": "/tmp/b.sqlite", "XDG_DATA_HOME": "/x"]) == "/tmp/b.sqlite")

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
+@testable import MydexModel
 @testable import MydexServices
 @testable import MydexStore
-@testable import MydexModel
+import MydexTestSupport
 import PokeAPI
 import Synchronization
+import Testing
 
 @Suite("dex sync against a local PokeAPI")
 struct SyncTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MydexCLI
+import MydexStore
 import MydexTestSupport
 import PokeAPI
 import Synchronization

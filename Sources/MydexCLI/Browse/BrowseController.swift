@@ -1,15 +1,12 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
-/// What `browse` reads and changes: the store as `list` reads it, and the services the commands
-/// change it through (one transaction and a history row each, the same checks).
+/// What `browse` reads and changes: the collection as `list` reads it, changed through the
+/// services the commands change it through (one transaction and a history row each, the same checks).
 struct BrowseLibrary: Sendable {
-    let store: CollectionStore
-    let service: CollectionService
+    let collection: Library
     let details: BrowseDetailSource
     /// The Pokédex the Pokédex tab shows (`--dex`, else the national one).
     let pokedex: GamePokedex?
@@ -93,9 +90,9 @@ final class BrowseController {
         let query = filter.query(offset: cursor.top, limit: layout.pageSize)
         if let ids = orderedIDs {
             let page = ids[min(cursor.top, ids.count)..<min(cursor.top + layout.pageSize, ids.count)]
-            window = try await library.store.entries(inOrder: Array(page))
+            window = try await library.collection.entries.entries(inOrder: Array(page))
         } else {
-            window = total == 0 ? [] : try await library.store.entryPage(query, total: total)
+            window = total == 0 ? [] : try await library.collection.entries.entryPage(query, total: total)
         }
         windowStart = cursor.top
     }
@@ -108,7 +105,7 @@ final class BrowseController {
 
     private func loadSlots() async throws {
         guard let pokedex = library.pokedex else { return }
-        slots = try await Pokedex(store: library.store).slots(of: pokedex)
+        slots = try await library.collection.pokedex.slots(of: pokedex)
         try await applySlotSearch()
     }
 
@@ -117,7 +114,7 @@ final class BrowseController {
         if key.isEmpty {
             shownSlots = slots
         } else {
-            let matching = Set(try await Pokedex(store: library.store).speciesMatching(key: key, number: Int(filter.search)).map(\.id))
+            let matching = Set(try await library.collection.pokedex.speciesMatching(key: key, number: Int(filter.search)).map(\.id))
             shownSlots = slots.filter { matching.contains($0.speciesID) }
         }
         dexCursor.reveal(count: shownSlots.count, layout: layout)
@@ -249,7 +246,7 @@ final class BrowseController {
     private func reopen(_ detail: BrowseDetail) async throws {
         var fresh: BrowseDetail
         switch detail.subject {
-        case .entry(let entry): fresh = try await library.details.detail(of: try await library.store.entry(id: entry.id))
+        case .entry(let entry): fresh = try await library.details.detail(of: try await library.collection.entries.entry(id: entry.id))
         case .species(let id): fresh = try await library.details.detail(ofSpecies: id)
         }
         fresh.scroll = detail.scroll
@@ -329,7 +326,7 @@ final class BrowseController {
         // As it is typed: the first page now, the count once that page is on screen. A page
         // that is not full is all there is, and counts itself.
         do {
-            window = try await library.store.entryPage(filter.query(offset: 0, limit: layout.pageSize))
+            window = try await library.collection.entries.entryPage(filter.query(offset: 0, limit: layout.pageSize))
             windowStart = 0
             if window.count < layout.pageSize {
                 total = window.count
@@ -355,11 +352,11 @@ final class BrowseController {
     private func count() async throws {
         countPending = false
         if filter.sort == .name {
-            let ids = try await library.store.entryIDs(filter.query())
+            let ids = try await library.collection.entries.entryIDs(filter.query())
             (orderedIDs, total) = (ids, ids.count)
         } else {
             orderedIDs = nil
-            total = try await library.store.entryCount(filter.query())
+            total = try await library.collection.entries.count(filter.query())
         }
         cursor.reveal(count: total, layout: layout)
     }
@@ -390,8 +387,8 @@ final class BrowseController {
         case .character("f"):
             // The mark as the database has it now, not as this screen last read it.
             do {
-                let current = try await library.store.entry(id: entry.id)
-                let result = try await library.service.setFavorite(entryIDs: [entry.id], !current.isFavorite)
+                let current = try await library.collection.entries.entry(id: entry.id)
+                let result = try await library.collection.changes.setFavorite(entryIDs: [entry.id], !current.isFavorite)
                 undoStack.append(.favorite(entryID: entry.id, was: current.isFavorite))
                 message = library.sentence(EntryChangesOutput(change: current.isFavorite ? .unfavorited : .favorited, result: result))
             } catch {
@@ -399,7 +396,7 @@ final class BrowseController {
             }
             await refresh()
         case .character("n"):
-            let current = (try? await library.store.entry(id: entry.id)) ?? entry
+            let current = (try? await library.collection.entries.entry(id: entry.id)) ?? entry
             prompt = .nickname(entryID: entry.id, title: library.details.presentation.title(current), editor: LineEditor(current.nickname ?? ""))
         case .character("r"):
             prompt = .release(entry: entry, favoriteConfirmed: false)
@@ -446,11 +443,11 @@ final class BrowseController {
 
     private func rename(_ id: Int64, to text: String) async {
         do {
-            let before = try await library.store.entry(id: id)
+            let before = try await library.collection.entries.entry(id: id)
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let change = trimmed.isEmpty
-                ? try await library.service.clearNickname(entryID: id)
-                : try await library.service.setNickname(entryID: id, to: trimmed)
+                ? try await library.collection.changes.clearNickname(entryID: id)
+                : try await library.collection.changes.setNickname(entryID: id, to: trimmed)
             undoStack.append(.nickname(entryID: id, was: before.nickname))
             let result = BulkChange(entries: [change.entry], changed: change.changed ? [id] : [])
             message = library.sentence(EntryChangesOutput(change: trimmed.isEmpty ? .nicknameCleared : .nicknamed, result: result))
@@ -462,7 +459,7 @@ final class BrowseController {
 
     private func release(_ entry: CollectionEntry, force: Bool) async {
         do {
-            let result = try await library.service.release(entryIDs: [entry.id], force: force)
+            let result = try await library.collection.changes.release(entryIDs: [entry.id], force: force)
             undoStack.append(.release(entryID: entry.id, wasFavorite: entry.isFavorite))
             message = library.sentence(EntryChangesOutput(change: .released, result: result))
             // A released entry has no page of its own in the grid any more.
@@ -482,16 +479,16 @@ final class BrowseController {
         do {
             switch last {
             case .favorite(let id, let was):
-                _ = try await library.service.setFavorite(entryIDs: [id], was)
+                _ = try await library.collection.changes.setFavorite(entryIDs: [id], was)
             case .nickname(let id, let was):
-                if let was { _ = try await library.service.setNickname(entryID: id, to: was) } else {
-                    _ = try await library.service.clearNickname(entryID: id)
+                if let was { _ = try await library.collection.changes.setNickname(entryID: id, to: was) } else {
+                    _ = try await library.collection.changes.clearNickname(entryID: id)
                 }
             case .release(let id, let wasFavorite):
-                _ = try await library.service.unrelease(entryIDs: [id])
-                if wasFavorite { _ = try await library.service.setFavorite(entryIDs: [id], true) }
+                _ = try await library.collection.changes.unrelease(entryIDs: [id])
+                if wasFavorite { _ = try await library.collection.changes.setFavorite(entryIDs: [id], true) }
             }
-            let entry = try await library.store.entry(id: last.entryID)
+            let entry = try await library.collection.entries.entry(id: last.entryID)
             message = tr("browse.message.undone", ["title": library.details.presentation.title(entry)])
         } catch {
             message = Self.describe(error)

@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// A detail page: an entry of the collection or a species of the Pokédex, as `show` and `dex`
@@ -45,17 +43,17 @@ struct BrowseDetail: Sendable {
 
 /// Builds detail pages from the Pokédex and the collection.
 struct BrowseDetailSource: Sendable {
-    let store: CollectionStore
+    let collection: Library
     let presentation: Presentation
     let sprites: SpriteSource?
     /// `--big`'s picture when it is in the cache (never fetched here: the page opens at once).
     let cachedBigSprite: @Sendable (Species, Bool) async -> Sprite?
 
     func detail(of entry: CollectionEntry) async throws -> BrowseDetail {
-        let (species, profile) = try await Pokedex(store: store).species(of: entry)
-        var fields = presentation.entryFields(entry, species, profile, training: false).map(BrowseDetail.Field.init)
-        let history = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: 20))
-        for (index, event) in history.events.enumerated() {
+        let detail = try await collection.entries.detail(of: entry, history: 20)
+        let (species, profile) = (detail.species, detail.profile)
+        var fields = presentation.entryFields(detail, training: false).map(BrowseDetail.Field.init)
+        for (index, event) in detail.history.enumerated() {
             var text = presentation.dateTime(event.occurredAt) + "  " + HistoryWords.actionName(event.action)
             if let detail = event.detail {
                 text += "  " + HistoryWords.detail(detail, of: event.action, entry: entry, presentation: presentation)
@@ -72,7 +70,7 @@ struct BrowseDetailSource: Sendable {
     }
 
     func detail(ofSpecies id: Int) async throws -> BrowseDetail {
-        let pokedex = Pokedex(store: store)
+        let pokedex = collection.pokedex
         guard let species = try await pokedex.species(id: id) else { throw StoreError.speciesNotCached(id: id) }
         let profile = try await pokedex.profile(of: species)
         let tally = try await pokedex.tally(speciesID: id)

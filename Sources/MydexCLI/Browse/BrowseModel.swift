@@ -1,6 +1,4 @@
-import MydexCatalog
 import MydexModel
-import MydexStore
 
 /// How `browse` divides a screen: the grid of sprites, a list of names when the terminal is
 /// narrow, or a one-line request for a bigger terminal when it is too small for either.

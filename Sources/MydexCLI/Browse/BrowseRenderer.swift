@@ -1,7 +1,5 @@
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// Draws a `browse` session into a frame: header, grid (or list, or detail page), footer, and

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -36,9 +35,9 @@ struct BackupCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
-        if list { return try printer.emit(BackupList(backups: store.automaticBackups(), folder: store.backupDirectory)) }
-        let service = CollectionService(store: store, clock: context.clock)
+        let (library, printer) = try await global.open(context, .existing)
+        if list { return try printer.emit(BackupList(backups: library.entries.automaticBackups(), folder: library.entries.backupDirectory)) }
+        let service = library.changes
         if dryRun {
             let plan = try await service.backupPlan(to: path.map(context.absolutePath), keep: keep)
             return try printer.emit(DryRunOutput(
@@ -124,8 +123,8 @@ struct RestoreCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, dryRun ? .existing : .create)
-        let service = CollectionService(store: store, clock: context.clock)
+        let (library, printer) = try await global.open(context, dryRun ? .existing : .create)
+        let service = library.changes
         let source = context.absolutePath(path)
         if dryRun || !yes {
             let preview = try await service.restorePreview(from: source)

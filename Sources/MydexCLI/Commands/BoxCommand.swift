@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
+import MydexServices
 import MydexText
 
 struct BoxCommand: MydexCommand {
@@ -32,13 +31,13 @@ struct BoxCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         if let dex { return try await runLivingDex(dex, context) }
-        let (store, printer) = try await global.open(context, .emptyIfMissing)
-        let held = try await store.counts().active
+        let (library, printer) = try await global.open(context, .emptyIfMissing)
+        let held = try await library.entries.counts().active
         let boxes = max(1, (held + Self.size - 1) / Self.size)
         guard number <= boxes else {
             throw UsageError(tr("box.error.beyond", ["number": String(number), "count": boxes, "held": held]))
         }
-        let entries = try await store.heldEntries(offset: (number - 1) * Self.size, count: Self.size)
+        let entries = try await library.entries.held(offset: (number - 1) * Self.size, count: Self.size)
         let pictures = entries.map { entry in
             context.sprites?.sprite(of: entry).map(CellGrid.init)
         }
@@ -48,10 +47,9 @@ struct BoxCommand: MydexCommand {
     /// A box of a Pokédex's living dex: its 30 slots in the Pokédex's order, held ones drawn
     /// (shiny when one held is), missing ones as dim silhouettes.
     func runLivingDex(_ name: String, _ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .emptyIfMissing)
-        let pokedex = Pokedex(store: store)
-        let chosen = try await DexProgressCommand.pokedex(named: name, in: pokedex)
-        let slots = try await pokedex.slots(of: chosen)
+        let (library, printer) = try await global.open(context, .emptyIfMissing)
+        let chosen = try await library.games.pokedex(named: name)
+        let slots = try await library.pokedex.slots(of: chosen)
         let boxes = max(1, (slots.count + Self.size - 1) / Self.size)
         guard number <= boxes else {
             throw UsageError(tr("box.dex.error.beyond", [

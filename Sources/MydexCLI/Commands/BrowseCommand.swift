@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 struct BrowseCommand: MydexCommand {
@@ -14,7 +12,8 @@ struct BrowseCommand: MydexCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var networkOptions: NetworkOptions
+    var apiURL: String? { networkOptions.apiURL }
 
     @Option(help: ArgumentHelp(tr("browse.option.dex"), valueName: "name"))
     var dex: String?
@@ -29,25 +28,26 @@ struct BrowseCommand: MydexCommand {
         // A full screen needs a person at a terminal: a script gets the same data from `list`.
         if global.json { throw UsageError(tr("browse.error.json")) }
         guard let terminal = context.terminal.descriptors() else { throw UsageError(tr("browse.error.no-terminal")) }
-        let (store, printer) = try await global.open(context, .emptyIfMissing, species: true)
-        let pokedex = Pokedex(store: store)
-        let chosen = try await dex.asyncMap { try await DexProgressCommand.pokedex(named: $0, in: pokedex) }
-        let shownPokedex = chosen == nil ? try await pokedex.nationalPokedex() : chosen
+        let (collection, printer) = try await global.open(context, .emptyIfMissing, species: true)
+        let pokedex = collection.pokedex
+        let chosen = try await dex.asyncMap { try await collection.games.pokedex(named: $0) }
+        let shownPokedex = chosen == nil ? try await collection.games.nationalPokedex() : chosen
         let knownTypes = Set(try await pokedex.typeNames().map(\.type))
-        let cries = try network.cries(context)
-        let bigSprites = try network.bigSprites(context)
-        let offline = try NetworkOptions.offlineFromEnvironment(context)
+        let network = try NetworkOptions.connection(context, budget: .shared)
+        let cries = try network.cries()
+        let bigSprites = try network.bigSprites()
+        let offline = try network.offline()
         let presentation = printer.presentation
         let player = AudioPlayer(context)
         let library = BrowseLibrary(
-            store: store, service: CollectionService(store: store, clock: context.clock),
+            collection: collection,
             details: BrowseDetailSource(
-                store: store, presentation: presentation, sprites: context.sprites,
+                collection: collection, presentation: presentation, sprites: context.sprites,
                 cachedBigSprite: { species, shiny in try? await bigSprites.sprite(of: species, shiny: shiny, offline: true) }),
             pokedex: shownPokedex, types: Self.typeOrder.filter(knownTypes.contains),
             generations: try await pokedex.generations(),
             playCry: { speciesID in
-                guard let species = try await Pokedex(store: store).species(id: speciesID) else { return }
+                guard let species = try await pokedex.species(id: speciesID) else { return }
                 try await player.play(bytes: try await cries.cry(of: species, legacy: false, offline: offline).bytes)
             },
             sentence: { change in Self.sentence(change, context: context, localizer: printer.localizer) })
@@ -59,7 +59,7 @@ struct BrowseCommand: MydexCommand {
         }
         let size = session.size() ?? (80, 24)
         let controller = BrowseController(library: library, layout: BrowseLayout(width: size.columns, height: size.rows))
-        let depth = ColorDepth.resolve(global.colorChoice(context), outputIsColored: context.output.colorEnabled, environment: context.environment)
+        let depth = ColorDepth.resolve(context.settings.color, outputIsColored: context.output.colorEnabled, environment: context.environment)
         var loop = BrowseLoop(
             session: session, controller: controller,
             renderer: BrowseRenderer(depth: depth, sprites: context.sprites, presentation: presentation))

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 import Synchronization
@@ -15,7 +14,8 @@ struct CatchCommand: MydexCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var networkOptions: NetworkOptions
+    var apiURL: String? { networkOptions.apiURL }
 
     @Option(help: ArgumentHelp(tr("catch.option.seed"), valueName: "n"))
     var seed: UInt64?
@@ -59,13 +59,13 @@ struct CatchCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        // The flag wins over the environment, as everywhere.
-        let offlineFromEnvironment = try NetworkOptions.offlineFromEnvironment(context) && !retryNetwork
-        let api = try network.apiClient(context, budget: .shared)
-        let (store, printer) = try await global.open(context, .create)
+        let network = try NetworkOptions.connection(context, budget: .shared)
+        // The flag wins over the settings, as everywhere.
+        let offlineBySettings = try network.offline() && !retryNetwork
+        let (library, printer) = try await global.open(context, .create)
         let options = CatchService.Options(
-            offline: offline || offlineFromEnvironment, generation: generation, weighted: weighted, retryNetwork: retryNetwork)
-        let service = CatchService(store: store, api: api, clock: context.clock)
+            offline: offline || offlineBySettings, generation: generation, weighted: weighted, retryNetwork: retryNetwork)
+        let service = library.catching(network)
         var generator = context.random.generator(seed: seed)
         if let count {
             return try await catchMany(count, service: service, options: options, using: &generator, printer: printer, context)
@@ -78,7 +78,7 @@ struct CatchCommand: MydexCommand {
         let entry = result.entry
         // A new species may complete a box of the national living dex, or a Pokédex. Only a
         // nicety: the catch is made and reported even if this cannot be read.
-        let milestones = (try? await Pokedex(store: store).milestones(completedBy: entry)) ?? CatchMilestones()
+        let milestones = (try? await library.pokedex.milestones(completedBy: entry)) ?? CatchMilestones()
         try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
             if let note = Self.fallbackNote(result, options: options, now: context.clock.now()) {
                 try printer.note(SafeText(note))
@@ -88,7 +88,7 @@ struct CatchCommand: MydexCommand {
                 entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason, picture: picture))
             try Self.report(milestones, printer: printer)
         }
-        if cry { try await playCry(speciesID: entry.speciesID, store: store, context, offline: options.offline) }
+        if cry { try await playCry(speciesID: entry.speciesID, library: library, network: network, context, offline: options.offline) }
     }
 
     /// A box of the national living dex, or a Pokédex, a new entry completed: notes on stderr.
@@ -190,10 +190,12 @@ struct CatchCommand: MydexCommand {
     }
 
     /// The catch is kept whatever happens here: a cry that cannot play is only a note.
-    private func playCry(speciesID: Int, store: CollectionStore, _ context: MydexContext, offline: Bool) async throws {
+    private func playCry(
+        speciesID: Int, library: Library, network: PokeAPIConnection, _ context: MydexContext, offline: Bool
+    ) async throws {
         do {
-            let species = try await SpeciesFinder(store: store).species(matching: String(speciesID))
-            let sound = try await network.cries(context).cry(of: species, legacy: false, offline: offline)
+            let species = try await library.finder.species(matching: String(speciesID))
+            let sound = try await network.cries().cry(of: species, legacy: false, offline: offline)
             try await AudioPlayer(context).play(bytes: sound.bytes)
         } catch let interrupted as AudioPlayer.Interrupted {
             throw interrupted

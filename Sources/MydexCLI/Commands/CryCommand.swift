@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -14,7 +13,8 @@ struct CryCommand: MydexCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var networkOptions: NetworkOptions
+    var apiURL: String? { networkOptions.apiURL }
 
     @Argument(help: ArgumentHelp(tr("cry.argument.query"), valueName: "number|name"))
     var query: [String] = []
@@ -33,15 +33,15 @@ struct CryCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        // The Pokédex only: an in-memory store, so no collection is opened or created.
-        let store = try CollectionStore.inMemory(now: context.clock.now(), language: try global.language(context))
-        let species = try await SpeciesFinder(store: store).species(matching: query.joined(separator: " "))
+        // The Pokédex only: no collection is opened or created.
+        let library = try Library.pokedexOnly(language: context.settings.language, clock: context.clock)
+        let species = try await library.finder.species(matching: query.joined(separator: " "))
         if legacy, !CryService.legacySpecies.contains(species.id) {
             throw UsageError(CryService.Problem.noLegacyCry(speciesID: species.id).description)
         }
-        let cries = try network.cries(context)
-        let cry = try await cries.cry(of: species, legacy: legacy, offline: try NetworkOptions.offlineFromEnvironment(context))
-        let printer = global.printer(context, localizer: Localizer(language: store.language))
+        let network = try NetworkOptions.connection(context, budget: .shared)
+        let cry = try await network.cries().cry(of: species, legacy: legacy, offline: try network.offline())
+        let printer = global.printer(context, localizer: Localizer(language: library.language))
         var saved: String?
         if let save {
             let path = context.absolutePath(save)

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 import Synchronization
 
@@ -40,8 +38,10 @@ struct DexShowCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("dex.show.flag.no-sprite")))
     var noSprite = false
 
-    @Option(help: ArgumentHelp(tr("dex.show.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForTypeChart>
+
+    /// `--game`: whose type chart says what hurts the Pokémon.
+    enum ForTypeChart: GamePurpose { static var help: String { tr("dex.show.option.game") } }
 
     @Flag(help: ArgumentHelp(tr("dex.show.flag.all-entries")))
     var allEntries = false
@@ -56,58 +56,15 @@ struct DexShowCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
-        let species = found.species
-        let pokedex = Pokedex(store: store)
-        let tally = try await pokedex.tally(speciesID: species.id)
-        let held = tally.held > 0 ? try await store.entries(speciesID: species.id) : []
-        var profile = try await pokedex.profile(of: species)
-        if let game {
-            // That generation's chart, and the types the Pokémon had then.
-            let chosen = try await Self.chartGame(named: game, in: pokedex)
-            if let introduced = species.generation, introduced > chosen.generation {
-                throw UsageError(tr("dex.show.error.game-before-species", [
-                    "species": printer.localizer.name(species), "generation": String(introduced), "game": chosen.name,
-                    "gameGeneration": String(chosen.generation),
-                ]))
-            }
-            profile.typeDefenses = try await pokedex.typeDefenses(
-                pokemonID: found.form.pokemonID, types: species.types, generation: chosen.generation)
-            profile.chartGame = chosen
-        }
-        profile.heldItems = try await pokedex.heldItems(pokemonID: found.form.pokemonID)
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
+        // That generation's chart, and the types the Pokémon had then.
+        let chartGame = try await game.name.asyncMap { try await library.games.chartGame(named: $0) }
+        let page = try await library.pokedex.page(of: found, chartGame: chartGame, allEntries: allEntries)
         let picture = printer.picture(of: found.form.spriteID, shiny: false, from: context.sprites, wanted: !noSprite)
-        let pokedexEntries = allEntries ? try await pokedex.pokedexEntries(speciesID: species.id) : nil
         try printer.emit(Output(
-            found: found, profile: profile, tally: tally, entries: held, localizer: printer.localizer, picture: picture,
-            pokedexEntries: pokedexEntries))
-    }
-
-    /// The game `name` names (`firered`, `firered-leafgreen`, `ファイアレッド`), as the page names it;
-    /// a usage error listing the version groups when none does.
-    static func chartGame(named name: String, in pokedex: Pokedex) async throws -> SpeciesProfile.ChartGame {
-        let found = try await pokedex.games(matching: name)
-        guard let first = found.first, found.allSatisfy({ $0.generation == first.generation }) else {
-            var groups: [String] = []
-            for game in try await pokedex.games() where !groups.contains(game.versionGroup) { groups.append(game.versionGroup) }
-            throw try await unknownGame(name, in: pokedex, listing: groups)
-        }
-        // A version group names its games together: "FireRed / LeafGreen".
-        return SpeciesProfile.ChartGame(
-            identifier: found.count == 1 ? first.identifier : first.versionGroup,
-            name: found.map(\.name).joined(separator: " / "), generation: first.generation)
-    }
-
-    /// "No game is named …", with the nearest names when some are close, and `listing`, the
-    /// version groups that have what was asked.
-    static func unknownGame(_ name: String, in pokedex: Pokedex, listing: [String]) async throws -> UsageError {
-        let nearest = SearchText.nearest(to: name, among: try await pokedex.gameNames())
-        return UsageError(nearest.isEmpty
-            ? tr("dex.show.error.unknown-game", ["game": name, "games": listing.joined(separator: ", ")])
-            : tr("dex.show.error.unknown-game.did-you-mean", [
-                "game": name, "suggestions": nearest.joined(separator: ", "), "games": listing.joined(separator: ", "),
-            ]))
+            found: found, profile: page.profile, tally: page.tally, entries: page.held, localizer: printer.localizer, picture: picture,
+            pokedexEntries: page.pokedexEntries))
     }
 
     /// `{"species": …, "caught": 2, "held": 1, "entries": [entry, …]}`: the entries still held.
@@ -205,10 +162,10 @@ struct DexListCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
-        let finder = SpeciesFinder(store: store)
-        let pokedex = Pokedex(store: store)
-        let chosen = try await dex.asyncMap { try await DexProgressCommand.pokedex(named: $0, in: pokedex) }
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: global.json)
+        let finder = library.finder
+        let pokedex = library.pokedex
+        let chosen = try await dex.asyncMap { try await library.games.pokedex(named: $0) }
         let (page, total) = try await UsageError.naming(type: type, generation: generation) {
             if let generation { try await finder.checkGeneration(generation) }
             let resolvedType = try await type.asyncMap(finder.resolveType)
@@ -289,7 +246,8 @@ struct DexSyncCommand: MydexCommand {
     }
 
     @OptionGroup var global: GlobalOptions
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var networkOptions: NetworkOptions
+    var apiURL: String? { networkOptions.apiURL }
 
     @Option(help: ArgumentHelp(tr("dex.sync.option.max-age"), valueName: "days"))
     var maxAge: Double = 30
@@ -308,9 +266,9 @@ struct DexSyncCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let api = try network.apiClient(context, budget: .eachRequest)
-        let (store, printer) = try await global.open(context, .create)
-        let service = SyncService(store: store, api: api, clock: context.clock)
+        let network = try NetworkOptions.connection(context, budget: .eachRequest)
+        let (library, printer) = try await global.open(context, .create)
+        let service = library.sync(network)
         let progress = SyncProgress(
             output: context.output, clock: context.clock,
             waiting: WaitingStatus(context, message: tr("sync.waiting")))
@@ -330,7 +288,7 @@ struct DexSyncCommand: MydexCommand {
             try printer.note(Self.resumeNote(saved: 0))
             throw ExitCode(130)
         }
-        let line = printer.json || summary.stopped == .interrupted ? nil : try await summaryLine(summary, store: store)
+        let line = printer.json || summary.stopped == .interrupted ? nil : try await summaryLine(summary, pokedex: library.pokedex)
         try printer.emit(Output(summary: summary, line: line))
         if summary.stopped == .interrupted {
             try printer.note(Self.resumeNote(saved: summary.fetched))
@@ -357,7 +315,7 @@ struct DexSyncCommand: MydexCommand {
 
     /// "Synced 1,019 of 1,025 species (19 fetched, 1,000 already fresh); 6 failed: #233 Porygon2, …;
     /// type names refreshed.": the counts add up to the total. Each clause is a whole message.
-    func summaryLine(_ summary: SyncService.Summary, store: CollectionStore) async throws -> String {
+    func summaryLine(_ summary: SyncService.Summary, pokedex: PokedexReader) async throws -> String {
         let list = tr("sync.list-separator")
         var counts: [String] = []
         if summary.fetched > 0 { counts.append(tr("sync.summary.fetched", ["count": summary.fetched])) }
@@ -367,7 +325,7 @@ struct DexSyncCommand: MydexCommand {
             : tr("sync.summary.synced-details", synced.merging(["details": counts.joined(separator: list)]) { $1 })]
         if !summary.failures.isEmpty {
             let failed = summary.failures.prefix(Self.namedFailures).map(\.speciesID)
-            let rows = Dictionary(uniqueKeysWithValues: try await Pokedex(store: store).rows(ids: failed).map { ($0.id, $0) })
+            let rows = Dictionary(uniqueKeysWithValues: try await pokedex.rows(ids: failed).map { ($0.id, $0) })
             let named = failed.map { id in "#\(id)" + (rows[id].map { " \($0.name)" } ?? "") }.joined(separator: list)
             let more = summary.failures.count - failed.count
             parts.append(more > 0

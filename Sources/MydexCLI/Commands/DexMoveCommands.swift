@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// How a Pokémon learns a move, as PokeAPI names the ways (`pokemon_move_methods.csv`).
@@ -52,8 +50,10 @@ struct DexMovesCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("dex.moves.argument.pokemon"), valueName: "pokemon"))
     var query: [String]
 
-    @Option(help: ArgumentHelp(tr("dex.moves.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForLearnset>
+
+    /// `--game`: whose learnset to show.
+    enum ForLearnset: GamePurpose { static var help: String { tr("dex.moves.option.game") } }
 
     @Option(help: ArgumentHelp(tr("dex.moves.option.method"), valueName: "method"))
     var method: MoveMethodOption?
@@ -64,9 +64,9 @@ struct DexMovesCommand: MydexCommand {
     func validate() throws { try DexShowCommand.validate(query: query) }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
-        let pokedex = Pokedex(store: store)
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
+        let pokedex = library.pokedex
         let name = printer.presentation.formName(found.form, speciesName: printer.localizer.name(found.species))
         // A form PokeAPI gives no moves of its own (Gigantamax Pikachu) learns as its species.
         var pokemonID = found.form.pokemonID
@@ -76,14 +76,14 @@ struct DexMovesCommand: MydexCommand {
             available = try await pokedex.learnsetGroups(pokemonID: pokemonID)
         }
         guard let latest = available.first else {
-            throw NothingToShow(tr("dex.moves.error.no-learnset", ["pokemon": name]))
+            throw NoAnswer(tr("dex.moves.error.no-learnset", ["pokemon": name]))
         }
         let group: GameGroup
-        if let game {
-            let asked = try await DexMoveCommand.gameGroup(named: game, in: pokedex)
+        if let game = game.name {
+            let asked = try await library.games.gameGroup(named: game)
             // The group as a whole ("FireRed / LeafGreen"), though one game was named.
             guard let whole = available.first(where: { $0.id == asked.id }) else {
-                throw NothingToShow(tr("dex.moves.error.not-in-game", [
+                throw NoAnswer(tr("dex.moves.error.not-in-game", [
                     "pokemon": name, "game": asked.name, "games": available.map(\.identifier).joined(separator: ", "),
                 ]))
             }
@@ -93,7 +93,7 @@ struct DexMovesCommand: MydexCommand {
         }
         var moves = try await pokedex.learnset(pokemonID: pokemonID, groupID: group.id)
         if let method { moves = moves.filter { $0.method == method.rawValue } }
-        let others = game == nil ? available.dropFirst().map(\.identifier) : []
+        let others = game.name == nil ? available.dropFirst().map(\.identifier) : []
         try printer.emit(Output(
             pokemon: found, name: name, game: group, moves: moves, method: method?.rawValue, otherGames: others,
             localizer: printer.localizer))
@@ -137,14 +137,14 @@ struct DexMovesCommand: MydexCommand {
                 try printer.line("")
                 try printer.line(SafeText(Presentation.methodName(method)).styled(.bold, if: printer.color))
                 let first: Table.Column? = switch method {
-                case LearnsetEncoding.levelUpMethod: .init(title: tr("dex.moves.header.level"), alignRight: true, shrinks: false)
+                case LearnedMove.levelUpMethod: .init(title: tr("dex.moves.header.level"), alignRight: true, shrinks: false)
                 case "machine": .init(title: tr("dex.moves.header.machine"), shrinks: false)
                 default: nil
                 }
                 var table = Table((first.map { [$0] } ?? []) + MoveColumns.columns)
                 for learned in moves where learned.method == method {
                     let lead: [SafeText] = switch method {
-                    case LearnsetEncoding.levelUpMethod: [SafeText(learned.level.map { $0 == 0 ? tr("dex.moves.level.evolve") : String($0) } ?? "")]
+                    case LearnedMove.levelUpMethod: [SafeText(learned.level.map { $0 == 0 ? tr("dex.moves.level.evolve") : String($0) } ?? "")]
                     case "machine": [SafeText(Presentation.machineName(learned.machine))]
                     default: []
                     }
@@ -193,8 +193,10 @@ struct DexMoveCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("dex.move.argument.move"), valueName: "move"))
     var query: [String]
 
-    @Option(help: ArgumentHelp(tr("dex.move.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForLearners>
+
+    /// `--game`: whose learners to list.
+    enum ForLearners: GamePurpose { static var help: String { tr("dex.move.option.game") } }
 
     @Option(help: ArgumentHelp(tr("dex.moves.option.method"), valueName: "method"))
     var method: MoveMethodOption?
@@ -204,25 +206,16 @@ struct DexMoveCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let pokedex = Pokedex(store: store)
-        let text = query.joined(separator: " ")
-        let matches = try await pokedex.moves(matching: text)
-        guard let move = matches.first else {
-            throw UsageError(try await Self.unknownMove(text, in: pokedex))
-        }
-        if matches.count > 1 {
-            throw UsageError(tr("dex.move.error.ambiguous", [
-                "query": text, "matches": matches.map { "\($0.name) (\($0.identifier))" }.joined(separator: ", "),
-            ]))
-        }
-        guard let detail = try await pokedex.moveDetail(id: move.id) else { throw UsageError(try await Self.unknownMove(text, in: pokedex)) }
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let pokedex = library.pokedex
+        let detail = try await pokedex.move(named: query.joined(separator: " "))
+        let move = detail.summary
         let available = try await pokedex.moveGroups(moveID: move.id)
         var group = available.first
-        if let game {
-            let asked = try await Self.gameGroup(named: game, in: pokedex)
+        if let game = game.name {
+            let asked = try await library.games.gameGroup(named: game)
             guard let whole = available.first(where: { $0.id == asked.id }) else {
-                throw NothingToShow(available.isEmpty
+                throw NoAnswer(available.isEmpty
                     ? tr("dex.move.error.learnt-by-none", ["move": move.name])
                     : tr("dex.move.error.not-in-game", [
                         "move": move.name, "game": asked.name, "games": available.map(\.identifier).joined(separator: ", "),
@@ -234,26 +227,6 @@ struct DexMoveCommand: MydexCommand {
         if let group { learners = try await pokedex.learners(moveID: move.id, groupID: group.id) }
         if let method { learners = learners.filter { $0.method == method.rawValue } }
         try printer.emit(Output(detail: detail, game: group, learners: learners, method: method?.rawValue, localizer: printer.localizer))
-    }
-
-    /// The version group `name` names, for a learnset question (or another: `listing`, the
-    /// version groups that have answers); a usage error listing those when none does.
-    static func gameGroup(named name: String, in pokedex: Pokedex, listing: [GameGroup]? = nil) async throws -> GameGroup {
-        let groups = try await pokedex.gameGroups(matching: name)
-        guard let first = groups.first, groups.count == 1 else {
-            var known = listing
-            if known == nil { known = try await pokedex.gameGroupsWithLearnsets() }
-            throw try await DexShowCommand.unknownGame(name, in: pokedex, listing: (known ?? []).map(\.identifier))
-        }
-        return first
-    }
-
-    /// "No move is named …", with the nearest names when some are close.
-    static func unknownMove(_ text: String, in pokedex: Pokedex) async throws -> String {
-        let nearest = SearchText.nearest(to: text, among: try await pokedex.moveNames().map { ($0.name, $0.keys) })
-        return nearest.isEmpty
-            ? tr("dex.move.error.unknown", ["query": text])
-            : tr("dex.move.error.unknown.did-you-mean", ["query": text, "suggestions": nearest.joined(separator: ", ")])
     }
 
     /// `{"move": {id, identifier, name, type, typeName, damageClass, power, accuracy, pp,
@@ -334,7 +307,7 @@ struct DexMoveCommand: MydexCommand {
             var byMethod: [(String, [String])] = []
             for learner in learners {
                 let shown = switch learner.method {
-                case LearnsetEncoding.levelUpMethod:
+                case LearnedMove.levelUpMethod:
                     tr("dex.move.learner-at-levels", ["pokemon": learner.name, "levels": learner.levels.map {
                         $0 == 0 ? tr("dex.moves.level.evolve") : String($0)
                     }.joined(separator: tr("profile.list-separator"))])
@@ -356,13 +329,6 @@ struct DexMoveCommand: MydexCommand {
             })
         }
     }
-}
-
-/// A question the built-in data has no answer for (a game without that Pokémon's moves): exit 1,
-/// with what to ask instead.
-struct NothingToShow: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 struct GameGroupJSON: Encodable, Sendable {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `mydex dex progress`: how complete the living dex is, for the national Pokédex (and each
@@ -32,30 +30,16 @@ struct DexProgressCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly)
-        let pokedex = Pokedex(store: store)
+        let (library, printer) = try await global.open(context, .pokedexOnly)
         let chosen: [GamePokedex]
         if let dex {
-            chosen = [try await Self.pokedex(named: dex, in: pokedex)]
+            chosen = [try await library.games.pokedex(named: dex)]
         } else {
             // The games' Pokédexes; others (the Conquest gallery) only when named.
-            chosen = try await pokedex.gamePokedexes().filter(\.mainSeries)
+            chosen = try await library.games.gamePokedexes().filter(\.mainSeries)
         }
         let query = ProgressQuery(shiny: shiny, forms: forms)
-        try printer.emit(Output(query: query, progress: try await pokedex.progress(of: chosen, query)))
-    }
-
-    /// The one Pokédex of the games `name` names (`kanto`, `Paldea`, `관동`), else a usage
-    /// error listing them (none) or the matches (several).
-    static func pokedex(named name: String, in pokedex: Pokedex) async throws -> GamePokedex {
-        let found = try await pokedex.gamePokedexes(matching: name)
-        guard found.count == 1, let chosen = found.first else {
-            let known = try await pokedex.gamePokedexes().filter(\.mainSeries).map(\.identifier)
-            throw UsageError(found.isEmpty
-                ? tr("dex.progress.error.unknown-dex", ["dex": name, "known": known.joined(separator: ", ")])
-                : tr("dex.progress.error.ambiguous-dex", ["dex": name, "matches": found.map(\.identifier).joined(separator: ", ")]))
-        }
-        return chosen
+        try printer.emit(Output(query: query, progress: try await library.pokedex.progress(of: chosen, query)))
     }
 
     /// `{"shiny": false, "forms": false, "pokedexes": [{"pokedex": "national", "name": "National",

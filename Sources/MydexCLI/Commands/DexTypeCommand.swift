@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `mydex dex type fire`: a type of the games' chart, what its moves hit hard and weakly, what
@@ -25,15 +23,14 @@ struct DexTypeCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let pokedex = Pokedex(store: store)
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
         let resolved: String
         do {
-            resolved = try await SpeciesFinder(store: store).resolveType(type)
+            resolved = try await library.finder.resolveType(type)
         } catch let error as PokedexError {
             throw UsageError(error.description)
         }
-        guard let found = try await pokedex.chartType(resolved) else {
+        guard let found = try await library.pokedex.chartType(resolved) else {
             throw UsageError(tr("dex.type.error.not-in-chart", ["type": printer.localizer.typeName(resolved)]))
         }
         try printer.emit(Output(type: found, localizer: printer.localizer))

@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `mydex dex where pikachu --game firered`: where a Pokémon is met in each game (place, way,
@@ -20,8 +18,10 @@ struct DexWhereCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("dex.where.argument.pokemon"), valueName: "pokemon"))
     var query: [String] = []
 
-    @Option(help: ArgumentHelp(tr("dex.where.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForEncounters>
+
+    /// `--game`: whose encounters to show.
+    enum ForEncounters: GamePurpose { static var help: String { tr("dex.where.option.game") } }
 
     @Option(help: ArgumentHelp(tr("dex.where.option.at"), valueName: "place"))
     var at: String?
@@ -37,14 +37,14 @@ struct DexWhereCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let pokedex = Pokedex(store: store)
-        let withData = try await pokedex.gameGroupsWithEncounters()
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let pokedex = library.pokedex
+        let withData = try await library.games.gameGroupsWithEncounters()
         var group: GameGroup?
-        if let game {
-            let asked = try await DexMoveCommand.gameGroup(named: game, in: pokedex, listing: withData)
+        if let game = game.name {
+            let asked = try await library.games.gameGroup(named: game, listing: withData)
             guard withData.contains(where: { $0.id == asked.id }) else {
-                throw NothingToShow(tr("dex.where.error.no-data", [
+                throw NoAnswer(tr("dex.where.error.no-data", [
                     "game": asked.name, "games": withData.map(\.identifier).joined(separator: ", "),
                 ]))
             }
@@ -52,7 +52,7 @@ struct DexWhereCommand: MydexCommand {
         }
         var pokemon: Output.Asked?
         if !query.isEmpty {
-            let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
+            let found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
             let name = printer.presentation.formName(found.form, speciesName: printer.localizer.name(found.species))
             // The species asked for is met in any of its varieties (Rattata and Alolan Rattata);
             // a form asked for, in its own.
@@ -61,7 +61,7 @@ struct DexWhereCommand: MydexCommand {
             pokemon = Output.Asked(found: found, name: name, pokemonIDs: ids)
         }
         var place: Place?
-        if let at { place = try await Self.place(named: at, in: pokedex, game: group, pokemon: pokemon?.pokemonIDs) }
+        if let at { place = try await library.games.place(named: at, game: group, pokemon: pokemon?.pokemonIDs) }
 
         var encounters: [Encounter]
         if let pokemon {
@@ -73,7 +73,7 @@ struct DexWhereCommand: MydexCommand {
                 // A place met in other games only, or in none (a town without wild Pokémon).
                 let elsewhere = group == nil ? [] : try await pokedex.encounters(locationIDs: [place.id])
                 let games = Self.groups(of: elsewhere, among: withData)
-                throw NothingToShow(games.isEmpty
+                throw NoAnswer(games.isEmpty
                     ? tr("dex.where.error.empty-place", ["place": place.name])
                     : tr("dex.where.error.place-not-in-game", [
                         "place": place.name, "game": group?.name ?? "", "games": games.map(\.identifier).joined(separator: ", "),
@@ -90,13 +90,13 @@ struct DexWhereCommand: MydexCommand {
         conditions.values = try await pokedex.encounterConditionValues(
             groups: Array(Set(encounters.map(\.versionGroup))), conditions: Set(named.compactMap { conditions.kinds[$0] }).sorted())
         let said = named.union(conditions.values.values.flatMap { $0.values.joined() })
-        let names = try await Self.names(for: said, areas: encounters, in: pokedex, localizer: printer.localizer)
+        let names = try await Self.names(for: said, areas: encounters, in: library, localizer: printer.localizer)
         var output = Output(
             pokemon: pokemon, place: place, game: group, encounters: encounters, conditions: conditions,
             names: names, localizer: printer.localizer)
         if group == nil {
             let ids = Set(withData.map(\.id))
-            output.gamesWithoutEncounters = try await pokedex.gameGroups().filter { !ids.contains($0.id) }
+            output.gamesWithoutEncounters = try await library.games.gameGroups().filter { !ids.contains($0.id) }
         }
         if let pokemon, encounters.isEmpty {
             if group != nil || place != nil {
@@ -108,30 +108,6 @@ struct DexWhereCommand: MydexCommand {
         try printer.emit(output)
     }
 
-    /// The place `name` names; among several of that name, the one that has encounters (in
-    /// the game asked, of the Pokémon asked), else a usage error naming them all.
-    static func place(named name: String, in pokedex: Pokedex, game: GameGroup?, pokemon: [Int]?) async throws -> Place {
-        let places = try await pokedex.places(matching: name)
-        guard let first = places.first else {
-            let nearest = SearchText.nearest(to: name, among: try await pokedex.placeNames())
-            throw UsageError(nearest.isEmpty
-                ? tr("dex.where.error.unknown-place", ["query": name])
-                : tr("dex.where.error.unknown-place.did-you-mean", ["query": name, "suggestions": nearest.joined(separator: ", ")]))
-        }
-        guard places.count > 1 else { return first }
-        var met: [Place] = []
-        for place in places where !(try await pokedex.encounters(locationIDs: [place.id], groupID: game?.id)
-            .filter { pokemon?.contains($0.pokemonID) ?? true }.isEmpty) {
-            met.append(place)
-        }
-        guard met.count == 1 else {
-            throw UsageError(tr("dex.where.error.ambiguous-place", [
-                "query": name, "matches": places.map { "\($0.name) (\($0.identifier))" }.joined(separator: ", "),
-            ]))
-        }
-        return met[0]
-    }
-
     /// The version groups among `groups` that `encounters` are in, in release order.
     static func groups(of encounters: [Encounter], among groups: [GameGroup]) -> [GameGroup] {
         let found = Set(encounters.map(\.versionGroup))
@@ -141,24 +117,24 @@ struct DexWhereCommand: MydexCommand {
     /// The names the conditions `said` hold (Pokémon traded or chosen first, items, games),
     /// and the names of the areas of `encounters` the catalog names: the Friend Safari's types.
     static func names(
-        for said: Set<String>, areas encounters: [Encounter], in pokedex: Pokedex, localizer: Localizer
+        for said: Set<String>, areas encounters: [Encounter], in library: Library, localizer: Localizer
     ) async throws -> EncounterWords.Names {
         let wanted = EncounterWords.Names.wanted(by: said)
         var names = EncounterWords.Names()
         for encounter in encounters where encounter.location == "friend-safari" {
             if let area = encounter.area { names.areas[area] = localizer.typeName(area) }
         }
-        if !wanted.pokemon.isEmpty { names.pokemon = try await pokedex.pokemonNames(identifiers: wanted.pokemon.sorted()) }
-        if said.contains(where: { $0.hasPrefix("item-") }) { names.items = try await pokedex.encounterItemNames() }
+        if !wanted.pokemon.isEmpty { names.pokemon = try await library.pokedex.pokemonNames(identifiers: wanted.pokemon.sorted()) }
+        if said.contains(where: { $0.hasPrefix("item-") }) { names.items = try await library.pokedex.encounterItemNames() }
         for game in wanted.games {
-            if let found = try await pokedex.games(matching: game).first { names.games[game] = found.name }
+            if let found = try await library.games.games(matching: game).first { names.games[game] = found.name }
         }
         return names
     }
 
     /// How to get a Pokémon met nowhere: the species it evolves from and how, or, for a baby,
     /// the species whose eggs it hatches from.
-    static func origin(of species: Species, in pokedex: Pokedex, printer: Printer) async throws -> Output.Origin? {
+    static func origin(of species: Species, in pokedex: PokedexReader, printer: Printer) async throws -> Output.Origin? {
         let profile = try await pokedex.profile(of: species)
         let presentation = printer.presentation
         if species.baby {

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `mydex encounter --game firered --at viridian-forest`: a wild Pokémon from a real encounter
@@ -18,8 +16,10 @@ struct EncounterCommand: MydexCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp(tr("encounter.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ToPlay>
+
+    /// `--game`: the game to meet a wild Pokémon in.
+    enum ToPlay: GamePurpose { static var help: String { tr("encounter.option.game") } }
 
     @Option(help: ArgumentHelp(tr("encounter.option.at"), valueName: "place"))
     var at: String?
@@ -43,31 +43,21 @@ struct EncounterCommand: MydexCommand {
     var runAway = false
 
     func validate() throws {
-        if runAway && (game != nil || at != nil || method != nil || !balls.isEmpty || untilCaught || seed != nil) {
+        if runAway && (game.name != nil || at != nil || method != nil || !balls.isEmpty || untilCaught || seed != nil) {
             throw ValidationError(tr("encounter.error.run-alone"))
         }
     }
 
     func run(_ context: MydexContext) async throws {
         // Nothing shown names a type: the type names are not read.
-        let (store, printer) = try await global.open(context, .create)
-        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
-        let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
+        let (library, printer) = try await global.open(context, .create)
+        let service = library.encounters(timeZone: context.timeZone ?? .current)
+        let words = CatchingWords(ballNames: try await library.games.ballNames())
         if runAway { return try await ThrowCommand.runAway(service: service, printer: printer) }
-        let pokedex = Pokedex(store: store)
-        let chosen = try await CatchingGames.game(named: game, context: context, in: pokedex, oneGame: true)
-        let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
-        var place: Place?
-        if let at {
-            let named = try await pokedex.places(matching: at)
-            if named.count == 1 {
-                place = named[0]
-            } else {
-                // Several of that name (or none): settled by the game, as `dex where --at` settles it.
-                let group = try await pokedex.gameGroups(matching: chosen.versionGroup).first
-                place = try await DexWhereCommand.place(named: at, in: pokedex, game: group, pokemon: nil)
-            }
-        }
+        let chosen = try await library.games.game(named: game.name, configured: context.settings.game, oneGame: true)
+        let scripted = try balls.map { try GameLookup.ball(named: $0, names: words.ballNames) }
+        // Several places of that name: settled by the game, as `dex where --at` settles it.
+        let place = try await at.asyncMap { try await library.games.place(named: $0, in: chosen) }
         var generator = context.random.generator(seed: seed)
         let (meeting, fled) = try await ThrowCommand.refusalsAsUsage {
             try await service.start(game: chosen, place: place, method: method, using: &generator)
@@ -76,7 +66,7 @@ struct EncounterCommand: MydexCommand {
             let name = try await EncounterPlay.name(of: fled, service: service, printer: printer)
             try printer.note(SafeText(tr("encounter.fled", ["name": name])))
         }
-        var play = try await EncounterPlay(meeting: meeting, service: service, store: store, words: words, printer: printer, context: context)
+        var play = EncounterPlay(meeting: meeting, service: service, library: library, words: words, printer: printer, context: context)
         play.fled = fled
         play.isNew = true
         try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
@@ -105,12 +95,12 @@ struct ThrowCommand: MydexCommand {
     var noSprite = false
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly)
-        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
-        let words = CatchingWords(ballNames: try await Pokedex(store: store).ballNames())
-        let scripted = try await balls.asyncMap { try await CatchingGames.ball(named: $0, words: words) }
+        let (library, printer) = try await global.open(context, .pokedexOnly)
+        let service = library.encounters(timeZone: context.timeZone ?? .current)
+        let words = CatchingWords(ballNames: try await library.games.ballNames())
+        let scripted = try balls.map { try GameLookup.ball(named: $0, names: words.ballNames) }
         guard let meeting = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
-        var play = try await EncounterPlay(meeting: meeting, service: service, store: store, words: words, printer: printer, context: context)
+        var play = EncounterPlay(meeting: meeting, service: service, library: library, words: words, printer: printer, context: context)
         try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
     }
 
@@ -157,7 +147,7 @@ struct ThrowCommand: MydexCommand {
 struct EncounterPlay {
     var meeting: EncounterService.Meeting
     let service: EncounterService
-    let store: CollectionStore
+    let library: Library
     let words: CatchingWords
     let printer: Printer
     let context: MydexContext
@@ -169,12 +159,12 @@ struct EncounterPlay {
     static let throwLimit = 10_000
 
     init(
-        meeting: EncounterService.Meeting, service: EncounterService, store: CollectionStore, words: CatchingWords, printer: Printer,
+        meeting: EncounterService.Meeting, service: EncounterService, library: Library, words: CatchingWords, printer: Printer,
         context: MydexContext
-    ) async throws {
+    ) {
         self.meeting = meeting
         self.service = service
-        self.store = store
+        self.library = library
         self.words = words
         self.printer = printer
         self.context = context
@@ -244,7 +234,7 @@ struct EncounterPlay {
             return
         }
         if let entry {
-            let milestones = (try? await Pokedex(store: store).milestones(completedBy: entry)) ?? CatchMilestones()
+            let milestones = (try? await library.pokedex.milestones(completedBy: entry)) ?? CatchMilestones()
             try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
                 try printer.line(SafeText(tr("throw.kept", ["name": name, "id": String(entry.id)])))
                 try CatchCommand.report(milestones, printer: printer)

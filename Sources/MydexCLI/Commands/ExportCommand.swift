@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -63,12 +62,12 @@ struct ExportCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
+        let (library, printer) = try await global.open(context, .existing)
         let format = resolvedFormat
-        guard let transfer = format.transfer else { return try await exportPage(context, store, printer) }
+        guard let transfer = format.transfer else { return try await exportPage(context, library, printer) }
         let terminal = destination == nil && context.output.standardOutputIsTerminal
         let document = ExportDocument(format: transfer, byteOrderMark: bom && !terminal, exportedAt: context.clock.now())
-        let entries = try await EntryListing(EntryQuery(order: .id, includeReleased: true), in: store, catchRecords: true)
+        let entries = try await library.entries.listing(EntryQuery(order: .id, includeReleased: true), catchRecords: true)
         guard let destination = destination.map(context.absolutePath) else {
             _ = try await document.write(entries) { record in try printer.line(record.forStandardOutput(terminal: terminal)) }
             return
@@ -80,12 +79,12 @@ struct ExportCommand: MydexCommand {
     }
 
     /// The HTML page: held entries only (it shows a collection, not its history), in Pokédex order.
-    private func exportPage(_ context: MydexContext, _ store: CollectionStore, _ printer: Printer) async throws {
+    private func exportPage(_ context: MydexContext, _ library: Library, _ printer: Printer) async throws {
         // Refused before anything is written when zlib is missing.
         try PNGEncoder.checkAvailable()
         let page = try await HTMLPage.load(
-            store, sprites: context.sprites, presentation: printer.presentation, exportedAt: context.clock.now())
-        let entries = try await EntryListing(EntryQuery(order: .dex), in: store)
+            library, sprites: context.sprites, presentation: printer.presentation, exportedAt: context.clock.now())
+        let entries = try await library.entries.listing(EntryQuery(order: .dex))
         guard let destination = destination.map(context.absolutePath) else {
             let terminal = context.output.standardOutputIsTerminal
             _ = try await page.write(entries) { line in try printer.line(terminal ? SafeText(line) : .verbatim(line)) }

@@ -38,8 +38,8 @@ struct UnfavoriteCommand: MydexCommand {
 private func markFavorite(
     _ isFavorite: Bool, entries: EntryIDArguments, global: GlobalOptions, context: MydexContext
 ) async throws {
-    let (store, printer) = try await global.open(context, .existing)
-    let result = try await CollectionService(store: store, clock: context.clock)
+    let (library, printer) = try await global.open(context, .existing)
+    let result = try await library.changes
         .setFavorite(entryIDs: entries.list.ids, isFavorite)
     try printer.emitChanges(EntryChangesOutput(change: isFavorite ? .favorited : .unfavorited, result: result))
 }

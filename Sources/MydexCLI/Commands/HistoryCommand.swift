@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -43,19 +42,19 @@ struct HistoryCommand: MydexCommand {
             }
             return date
         }
-        let (store, printer) = try await global.open(context, .emptyIfMissing)
+        let (library, printer) = try await global.open(context, .emptyIfMissing)
         // On a terminal a long history would scroll away: the newest events, and how to see more.
         let limit = limit ?? (printer.json || printer.columns == nil ? 0 : Self.terminalLimit)
-        let listing = try await HistoryListing(
+        let listing = try await library.entries.history(
             HistoryQuery(entryID: entry, action: action?.action, since: since, limit: limit == 0 ? nil : limit),
-            in: store, catchRecords: true)
+            catchRecords: true)
         guard listing.count > 0 || printer.json else {
-            guard !store.isInMemory else { return }
+            guard !library.isInMemory else { return }
             let filtered = entry != nil || action != nil || since != nil
             try printer.note(SafeText(filtered ? tr("history.empty.no-match") : tr("history.empty.none")))
             return
         }
-        try await printer.emit(HistoryOutput(listing: listing, ballNames: { try await Pokedex(store: store).ballNames() }))
+        try await printer.emit(HistoryOutput(listing: listing, ballNames: { try await library.games.ballNames() }))
         if !printer.json, listing.total > listing.count {
             // --limit's value stays ungrouped: it is typed back.
             let arguments: [String: any TextArgument] = [

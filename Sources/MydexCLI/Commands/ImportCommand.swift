@@ -4,7 +4,6 @@ import Foundation
 import Glibc
 #endif
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -29,9 +28,9 @@ struct ImportCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (plan, store, printer) = try await checked(context.absolutePath(path), context)
-        let target = store.isInMemory && !dryRun ? try await global.openStore(context, .create) : store
-        let report = try await ImportService(store: target, clock: context.clock).merge(plan, dryRun: dryRun)
+        let (plan, library, printer) = try await checked(context.absolutePath(path), context)
+        let target = library.isInMemory && !dryRun ? try await global.open(context, .create).0 : library
+        let report = try await target.imports.merge(plan, dryRun: dryRun)
         let output = Output(report, presentation: printer.presentation)
         if dryRun { return try printer.emit(output) }
         try printer.afterCommit(tr("import.committed", ["count": report.added])) { try printer.emit(output) }
@@ -39,10 +38,10 @@ struct ImportCommand: MydexCommand {
 
     /// The file read and checked, before a missing collection is started: a bad file changes
     /// nothing. Its bytes are let go on return, before anything is written.
-    private func checked(_ file: String, _ context: MydexContext) async throws -> (ImportPlan, CollectionStore, Printer) {
+    private func checked(_ file: String, _ context: MydexContext) async throws -> (ImportPlan, Library, Printer) {
         let bytes = try Self.read(file)
-        let (store, printer) = try await global.open(context, .pokedexOnly)
-        return (try await ImportService(store: store, clock: context.clock).check(bytes), store, printer)
+        let (library, printer) = try await global.open(context, .pokedexOnly)
+        return (try await library.imports.check(bytes), library, printer)
     }
 
     static func read(_ path: String) throws -> [UInt8] {

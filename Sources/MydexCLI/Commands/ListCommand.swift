@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 struct ListCommand: MydexCommand {
@@ -46,8 +44,10 @@ struct ListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("list.option.regional")))
     var regional = false
 
-    @Option(help: ArgumentHelp(tr("list.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForFilter>
+
+    /// `--game`: only entries caught from an encounter in the game.
+    enum ForFilter: GamePurpose { static var help: String { tr("list.option.game") } }
 
     @Option(help: ArgumentHelp(tr("list.option.place"), valueName: "place"))
     var place: String?
@@ -86,8 +86,8 @@ struct ListCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .emptyIfMissing)
-        let finder = SpeciesFinder(store: store)
+        let (library, printer) = try await global.open(context, .emptyIfMissing)
+        let finder = library.finder
         let resolvedType = try await UsageError.naming(type: type, generation: generation) {
             if let generation { try await finder.checkGeneration(generation) }
             return try await type.asyncMap(finder.resolveType)
@@ -96,67 +96,38 @@ struct ListCommand: MydexCommand {
             order: sort.entryOrder, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
             form: form, regionalOnly: regional, limit: limit, offset: offset)
-        try await caughtFilters(&query, store: store)
-        if group { return try await runGrouped(query, store: store, printer: printer) }
-        let output = EntryListOutput(printer: printer, withReleased: all || released)
-        if printer.json {
-            let listing = try await EntryListing(query, in: store)
-            return try await output.printJSON(listing, page: ListPage(total: listing.total, offset: offset, limit: limit))
+        try await caughtFilters(&query, games: library.games)
+        if group {
+            let (groups, total) = try await library.entries.groups(query, order: sort.groupOrder)
+            guard printer.json || total > offset else { return try noteEmpty(total: total, library: library, printer: printer) }
+            return try printer.emit(GroupOutput(groups: groups, page: ListPage(total: total, offset: offset, limit: limit), paged: isPaged))
         }
-        let listing = try await EntryListing(query, in: store, summary: true)
-        guard let summary = listing.summary, summary.count > offset else {
-            return try noteEmpty(total: listing.total, store: store, printer: printer)
+        // The table is sized from the summary, read with the ids, before the first row is printed.
+        let listing = try await library.entries.listing(query, summary: !printer.json)
+        if !printer.json, (listing.summary?.count ?? 0) <= offset {
+            return try noteEmpty(total: listing.total, library: library, printer: printer)
         }
-        let shown = try await output.printText(listing, summary: summary)
-        try printer.note(SafeText(tr("list.summary", [
-            "pokemon": tr("list.summary.pokemon", ["count": summary.count]),
-            "favorites": tr("list.summary.favorites", ["count": summary.favorites]),
-            "shiny": tr("list.summary.shiny", ["count": summary.shiny]),
-        ])))
-        if isPaged { try printer.note(PageLine.text(.entries, offset: offset, shown: shown, total: summary.count)) }
-    }
-
-    func runGrouped(_ query: EntryQuery, store: CollectionStore, printer: Printer) async throws {
-        let (groups, total) = try await store.entryGroups(query, order: sort.groupOrder)
-        guard printer.json || total > offset else { return try noteEmpty(total: total, store: store, printer: printer) }
-        try printer.emit(GroupOutput(
-            groups: groups, page: ListPage(total: total, offset: offset, limit: limit), paged: isPaged))
+        try await printer.emit(EntryListOutput(
+            listing: listing, page: ListPage(total: listing.total, offset: offset, limit: limit), withReleased: all || released,
+            paged: isPaged))
     }
 
     var isPaged: Bool { limit != nil || offset > 0 }
 
     /// `--game`, `--place` and `--ball`: the entries caught from an encounter there, so; each
     /// named as `encounter` names them.
-    func caughtFilters(_ query: inout EntryQuery, store: CollectionStore) async throws {
-        let pokedex = Pokedex(store: store)
-        if let game {
-            let games = try await pokedex.games(matching: game)
-            guard !games.isEmpty else {
-                throw try await DexShowCommand.unknownGame(game, in: pokedex, listing: try await pokedex.games().map(\.identifier))
-            }
-            query.games = games.map(\.identifier)
-        }
-        if let place {
-            let places = try await pokedex.places(matching: place)
-            guard !places.isEmpty else {
-                let nearest = SearchText.nearest(to: place, among: try await pokedex.placeNames())
-                throw UsageError(nearest.isEmpty
-                    ? tr("dex.where.error.unknown-place", ["query": place])
-                    : tr("dex.where.error.unknown-place.did-you-mean", ["query": place, "suggestions": nearest.joined(separator: ", ")]))
-            }
-            query.places = places.map(\.identifier)
-        }
-        if let ball {
-            query.ball = try await CatchingGames.ball(named: ball, words: CatchingWords(ballNames: try await pokedex.ballNames())).rawValue
-        }
+    func caughtFilters(_ query: inout EntryQuery, games: GameLookup) async throws {
+        if let game = game.name { query.games = try await games.gameFilter(game).map(\.identifier) }
+        if let place { query.places = try await games.placeFilter(place).map(\.identifier) }
+        if let ball { query.ball = try GameLookup.ball(named: ball, names: try await games.ballNames()).rawValue }
     }
 
     /// Says why nothing was printed: an empty collection, no match, or a page past the end.
-    func noteEmpty(total: Int, store: CollectionStore, printer: Printer) throws {
+    func noteEmpty(total: Int, library: Library, printer: Printer) throws {
         if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? .species : .entries, total: total)) }
         // A missing collection was already reported where mydex looked for it.
-        guard !store.isInMemory else { return }
-        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites) || game != nil
+        guard !library.isInMemory else { return }
+        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites) || game.name != nil
             || place != nil || ball != nil
         if filtered {
             try printer.note(SafeText(tr("list.empty.no-match")))
@@ -201,16 +172,20 @@ struct ListPage: Encodable, Sendable {
     var limit: Int?
 }
 
-/// `list`'s output, written row by row: the JSON document `{"entries": […], "schema": 1}`, or
-/// the table (measured in a first pass over the rows, printed in a second).
-struct EntryListOutput: Sendable {
-    let printer: Printer
+/// `list`'s output, written row by row as its pages are read: the JSON document `{"entries":
+/// […], "schema": 1}`, or the table (its columns sized from the listing's summary), then on
+/// stderr how many Pokémon, favorites and shiny it holds, and where a page stands.
+struct EntryListOutput: StreamedOutput {
+    let listing: EntryListing
+    let page: ListPage
     let withReleased: Bool
+    /// Whether --limit or --offset asked for a page (the text then says where it stands).
+    let paged: Bool
 
     /// The table, sized from the summary (the distinct names, types and nicknames, the largest
     /// id) before the first row is printed: rows are formatted once, as they are read.
-    @discardableResult
-    func printText(_ entries: EntryListing, summary: EntrySummary) async throws -> Int {
+    func printText(to printer: Printer) async throws {
+        guard let summary = listing.summary else { return }
         var columns: [Table.Column] = [
             .init(title: tr("list.header.id"), alignRight: true, shrinks: false),
             .init(title: tr("list.header.dex"), shrinks: false), .init(title: tr("list.header.name")),
@@ -232,19 +207,24 @@ struct EntryListOutput: Sendable {
         layout.measure(widest)
         layout.fit(into: printer.columns)
         try printer.line(layout.header())
-        var count = 0
-        for try await page in entries {
-            for entry in page.entries { try printer.line(layout.line(row(entry))) }
-            count += page.entries.count
+        var shown = 0
+        for try await listed in listing {
+            for entry in listed.entries { try printer.line(layout.line(row(entry, printer))) }
+            shown += listed.entries.count
         }
-        return count
+        try printer.note(SafeText(tr("list.summary", [
+            "pokemon": tr("list.summary.pokemon", ["count": summary.count]),
+            "favorites": tr("list.summary.favorites", ["count": summary.favorites]),
+            "shiny": tr("list.summary.shiny", ["count": summary.shiny]),
+        ])))
+        if paged { try printer.note(PageLine.text(.entries, offset: page.offset, shown: shown, total: summary.count)) }
     }
 
     /// `{"entries": […], "limit": 50, "offset": 0, "schema": 1, "total": 4873}`, keys sorted as
     /// in every document (`limit` only when given).
-    func printJSON(_ entries: EntryListing, page: ListPage) async throws {
+    func printJSON(to printer: Printer) async throws {
         var document = JSONArrayStream(key: "entries")
-        for try await listed in entries {
+        for try await listed in listing {
             for entry in listed.entries { try document.append(EntryJSON(entry).element(depth: 2), to: printer.line) }
         }
         try document.finish(
@@ -253,7 +233,7 @@ struct EntryListOutput: Sendable {
             to: printer.line)
     }
 
-    private func row(_ entry: CollectionEntry) -> [SafeText] {
+    private func row(_ entry: CollectionEntry, _ printer: Printer) -> [SafeText] {
         let presentation = printer.presentation
         var row: [SafeText] = [
             SafeText(String(entry.id)),

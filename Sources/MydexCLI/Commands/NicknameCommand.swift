@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexModel
 import MydexServices
 import MydexText
 
@@ -33,8 +34,8 @@ struct NicknameCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
-        let service = CollectionService(store: store, clock: context.clock)
+        let (library, printer) = try await global.open(context, .existing)
+        let service = library.changes
         if let name {
             let change = try await service.setNickname(entryID: id, to: name)
             try printer.emitChange(EntryChangeOutput(change: .nicknamed, entry: change.entry, changed: change.changed))

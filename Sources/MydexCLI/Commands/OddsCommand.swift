@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `mydex odds pikachu --game firered`: the chance of each ball, worked out by the rules the
@@ -21,8 +19,10 @@ struct OddsCommand: MydexCommand {
     @Argument(help: ArgumentHelp(tr("odds.argument.species"), valueName: "pokemon"))
     var query: [String]
 
-    @Option(help: ArgumentHelp(tr("odds.option.game"), valueName: "game"))
-    var game: String?
+    @OptionGroup var game: GameOption<ForRules>
+
+    /// `--game`: whose catch rules apply.
+    enum ForRules: GamePurpose { static var help: String { tr("odds.option.game") } }
 
     @Option(help: ArgumentHelp(tr("odds.option.ball"), valueName: "ball"))
     var ball: String?
@@ -57,17 +57,16 @@ struct OddsCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let pokedex = Pokedex(store: store)
-        let chosen = try await CatchingGames.game(named: game, context: context, in: pokedex, oneGame: false)
-        let found = try await SpeciesFinder(store: store).pokemon(matching: query.joined(separator: " "), form: form)
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
+        let chosen = try await library.games.game(named: game.name, configured: context.settings.game, oneGame: false)
+        let found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
         // The species as the form asked for is (an Alolan Vulpix is Ice).
         let species = found.species
-        let words = CatchingWords(ballNames: try await pokedex.ballNames())
+        let words = CatchingWords(ballNames: try await library.games.ballNames())
         let balls = EncounterService.balls(in: chosen)
         var shown = balls
         if let ball {
-            let asked = try await CatchingGames.ball(named: ball, words: words)
+            let asked = try GameLookup.ball(named: ball, names: words.ballNames)
             guard balls.contains(asked) else {
                 throw UsageError(EncounterService.Refusal.ballNotInGame(
                     ball: words.name(asked), game: chosen.name, balls: balls.map(\.shortName)).description)
@@ -75,7 +74,7 @@ struct OddsCommand: MydexCommand {
             shown = [asked]
         }
         let maxHP = CatchSituation.maxHP(baseHP: species.stats?["hp"] ?? 50, level: level, generation: chosen.generation)
-        let service = EncounterService(store: store, clock: context.clock, timeZone: context.timeZone ?? .current)
+        let service = library.encounters(timeZone: context.timeZone ?? .current)
         let (situation, _) = try await service.situation(
             of: species, in: chosen, level: level, maxHP: maxHP, hp: CatchSituation.hp(percent: hp, maxHP: maxHP), status: status,
             method: method, isDark: dark)
@@ -135,47 +134,6 @@ struct OddsCommand: MydexCommand {
                 try printer.line(SafeText(tr("odds.critical-note", ["count": String(situation.speciesCaught)])))
             }
         }
-    }
-}
-
-/// A game as catching names it (`PokeAPI's version, `firered`), and balls by name.
-enum CatchingGames {
-    /// The game `name` names (a version, a version group, a name in any language); none: the
-    /// config file's `game`, else the latest game PokeAPI has encounters for. With `oneGame`, a
-    /// version group of several games is refused: an encounter is in one game.
-    static func game(named name: String?, context: MydexContext, in pokedex: Pokedex, oneGame: Bool) async throws -> Game {
-        guard let text = name ?? context.settings.game else {
-            // The latest game with wild Pokémon to meet (some groups' encounters are all raids or gifts).
-            for group in try await pokedex.gameGroupsWithEncounters().reversed() {
-                for game in try await pokedex.games(matching: group.identifier)
-                where try await EncounterService.hasWildPokemon(game, in: pokedex) {
-                    return game
-                }
-            }
-            throw UsageError(tr("encounter.error.no-games"))
-        }
-        let games = try await pokedex.games(matching: text)
-        guard let first = games.first else {
-            throw try await DexShowCommand.unknownGame(text, in: pokedex, listing: try await pokedex.games().map(\.identifier))
-        }
-        if oneGame, games.count > 1 {
-            throw UsageError(tr("encounter.error.one-game", ["query": text, "games": games.map(\.identifier).joined(separator: ", ")]))
-        }
-        return first
-    }
-
-    /// The ball `text` names: `great`, `great-ball`, "Great Ball", or its name in the user's
-    /// language (`몬스터볼`); else a usage error with the nearest names.
-    static func ball(named text: String, words: CatchingWords) async throws -> Ball {
-        if let ball = Ball.named(text) { return ball }
-        let key = SearchText.normalized(text)
-        if let found = Ball.allCases.first(where: { SearchText.normalized(words.name($0)) == key }) { return found }
-        let candidates = Ball.allCases.map { ($0.shortName, [SearchText.normalized($0.shortName), SearchText.normalized(words.name($0))]) }
-        let nearest = SearchText.nearest(to: text, among: candidates)
-        let all = Ball.allCases.map(\.shortName).joined(separator: ", ")
-        throw UsageError(nearest.isEmpty
-            ? tr("throw.error.unknown-ball", ["ball": text, "balls": all])
-            : tr("throw.error.unknown-ball.did-you-mean", ["ball": text, "suggestions": nearest.joined(separator: ", "), "balls": all]))
     }
 }
 

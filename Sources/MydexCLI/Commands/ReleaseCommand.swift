@@ -1,4 +1,5 @@
 import ArgumentParser
+import MydexModel
 import MydexServices
 import MydexText
 
@@ -39,8 +40,8 @@ struct ReleaseCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
-        let service = CollectionService(store: store, clock: context.clock)
+        let (library, printer) = try await global.open(context, .existing)
+        let service = library.changes
         let result = duplicates
             ? try await service.releaseDuplicates(keeping: keep ?? 1, dryRun: dryRun)
             : try await service.release(entryIDs: EntryIDList(ids).ids, force: force, dryRun: dryRun)
@@ -67,8 +68,8 @@ struct UnreleaseCommand: MydexCommand {
     var dryRun = false
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing)
-        let result = try await CollectionService(store: store, clock: context.clock)
+        let (library, printer) = try await global.open(context, .existing)
+        let result = try await library.changes
             .unrelease(entryIDs: entries.list.ids, dryRun: dryRun)
         try printer.emitChanges(EntryChangesOutput(change: .unreleased, result: result, dryRun: dryRun))
     }

@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 struct SearchCommand: MydexCommand {
@@ -29,16 +27,16 @@ struct SearchCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .pokedexOnly, species: global.json)
-        let finder = SpeciesFinder(store: store)
+        let (library, printer) = try await global.open(context, .pokedexOnly, species: global.json)
+        let finder = library.finder
         let query = text.joined(separator: " ")
         let (results, total) = try await finder.search(query, limit: limit)
         guard !results.isEmpty else {
             if printer.json { try printer.emit(Output(results: [], total: 0, species: [:], localizer: printer.localizer)) }
             throw PokedexError.noSearchResult(query: query, suggestions: try await finder.suggestions(for: query))
         }
-        let species = printer.json ? try await Pokedex(store: store).species(ids: results.map(\.species.id)) : [:]
-        let terms = printer.json ? try await Pokedex(store: store).terms() : SpeciesProfile()
+        let species = printer.json ? try await library.pokedex.species(ids: results.map(\.species.id)) : [:]
+        let terms = printer.json ? try await library.pokedex.terms() : SpeciesProfile()
         try printer.emit(Output(results: results, total: total, species: species, terms: terms, localizer: printer.localizer))
         if !printer.json, total > results.count {
             try printer.note(SafeText(tr("search.showing-first", ["shown": results.count, "count": total, "limit": String(total)])))

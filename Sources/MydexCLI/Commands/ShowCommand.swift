@@ -1,8 +1,6 @@
 import ArgumentParser
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 struct ShowCommand: MydexCommand {
@@ -21,16 +19,9 @@ struct ShowCommand: MydexCommand {
     var noSprite = false
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .existing, species: true)
-        let pokedex = Pokedex(store: store)
-        var outputs: [Output] = []
-        let found = try await store.entries(ids: entries.list.ids)
-        let records = try await CatchRecordShown.resolve(try await store.catchRecords(entryIDs: found.map(\.id)), in: pokedex)
-        for entry in found {
-            let (species, profile) = try await pokedex.species(of: entry)
-            let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
-            outputs.append(Output(
-                entry: entry, species: species, profile: profile, localizer: printer.localizer, picture: picture, caught: records[entry.id]))
+        let (library, printer) = try await global.open(context, .existing, species: true)
+        let outputs = try await library.entries.details(ids: entries.list.ids).map { detail in
+            Output(detail: detail, localizer: printer.localizer, picture: printer.picture(of: detail.entry, from: context.sprites, wanted: !noSprite))
         }
         if outputs.count == 1 {
             try printer.emit(outputs[0])
@@ -60,35 +51,26 @@ struct ShowCommand: MydexCommand {
 
     /// `{"entry": …, "species": …}`.
     struct Output: CommandOutput {
-        let entry: CollectionEntry
-        let species: Species
-        let profile: SpeciesProfile
+        let detail: EntryDetail
         let localizer: Localizer
         /// Drawn beside the text on a terminal; never in JSON.
         var picture: CellGrid?
-        /// Where and how it was caught, when from an encounter.
-        var caught: CatchRecordShown?
 
         private enum Keys: String, CodingKey { case entry, species, encounter }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(EntryJSON(entry), forKey: .entry)
-            try container.encode(SpeciesJSON(species, localizer, profile: profile), forKey: .species)
-            try container.encode(caught.map(CatchRecordJSON.init), forKey: .encounter)
+            try container.encode(EntryJSON(detail.entry), forKey: .entry)
+            try container.encode(SpeciesJSON(detail.species, localizer, profile: detail.profile), forKey: .species)
+            try container.encode(detail.caught.map { CatchRecordJSON(CatchRecordShown($0)) }, forKey: .encounter)
         }
 
         func printText(to printer: Printer) throws {
-            let presentation = printer.presentation
-            let title = presentation.title(entry)
+            let title = printer.presentation.title(detail.entry)
             try printer.line(.message(
-                ["id": String(entry.id), "title": title], showing: ["title": SafeText(title).styled(.bold, if: printer.color)]
+                ["id": String(detail.entry.id), "title": title], showing: ["title": SafeText(title).styled(.bold, if: printer.color)]
             ) { tr("show.title", $0) })
-            var fields = presentation.entryFields(entry, species, profile)
-            if let caught, let index = fields.firstIndex(where: { $0.0 == tr("show.field.caught") }) {
-                fields.insert(contentsOf: caught.fields(), at: index + 1)
-            }
-            try printer.fields(fields, beside: picture)
+            try printer.fields(printer.presentation.entryFields(detail), beside: picture)
         }
     }
 }

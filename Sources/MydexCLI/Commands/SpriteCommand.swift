@@ -1,9 +1,7 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 struct SpriteCommand: MydexCommand {
@@ -37,7 +35,8 @@ struct SpriteCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("sprite.flag.big")))
     var big = false
 
-    @OptionGroup var network: NetworkOptions
+    @OptionGroup var networkOptions: NetworkOptions
+    var apiURL: String? { networkOptions.apiURL }
 
     static let random = "random"
 
@@ -63,15 +62,15 @@ struct SpriteCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let language = try global.language(context)
+        let language = context.settings.language
         let printer = global.printer(context, localizer: Localizer(language: language))
-        // The Pokédex only (an in-memory store: no collection is opened or created), and only
-        // when something needs it: a bare random picture, as a shell prompt draws, reads no more
-        // than the catalog's species count and one sprite.
-        let pokedex = OnDemand { try CollectionStore.inMemory(now: context.clock.now(), language: language) }
-        let speciesCount = OnDemand { try Catalog.embedded.speciesCount() }
+        // The Pokédex only (no collection is opened or created), and only when something needs
+        // it: a bare random picture, as a shell prompt draws, reads no more than the catalog's
+        // species count and one sprite.
+        let pokedex = OnDemand { try Library.pokedexOnly(language: language, clock: context.clock) }
+        let speciesCount = OnDemand { try PokedexReader.builtInSpeciesCount() }
         if let generation {
-            let finder = SpeciesFinder(store: try pokedex.value())
+            let finder = try pokedex.value().finder
             try await UsageError.naming(generation: generation) { try await finder.checkGeneration(generation) }
         }
         var generator = context.random.generator(seed: seed)
@@ -80,19 +79,19 @@ struct SpriteCommand: MydexCommand {
             if Self.isRandom(argument) {
                 let pick = generation == nil
                     ? RandomSpecies.offline(amongBuiltIn: try speciesCount.value(), using: &generator)
-                    : try await RandomSpecies(store: try pokedex.value()).offline(generation: generation, using: &generator)
+                    : try await pokedex.value().randomSpecies.offline(generation: generation, using: &generator)
                 picks.append((pick.speciesID, nil, shiny || pick.shiny))
             } else if form == nil, let number = Int(argument), number >= 1, try number <= speciesCount.value() {
                 picks.append((number, nil, shiny))
             } else {
                 // A species, or any form of one (battle-only ones too): `vulpix-alola`, `37 --form alola`.
-                let found = try await SpeciesFinder(store: try pokedex.value()).pokemon(matching: argument, form: form)
+                let found = try await pokedex.value().finder.pokemon(matching: argument, form: form)
                 picks.append((found.species.id, found.form.isSpeciesDefault ? nil : found.form, shiny))
             }
         }
         // Names only when something shows them (a title, JSON, or the note on a form drawn as its species).
         let named = printer.json || !noTitle || picks.contains(where: { $0.form.map { !$0.hasOwnSprite } ?? false })
-            ? Dictionary(uniqueKeysWithValues: try await Pokedex(store: try pokedex.value()).rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
+            ? Dictionary(uniqueKeysWithValues: try await pokedex.value().pokedex.rows(ids: picks.map(\.speciesID)).map { ($0.id, $0) })
             : [:]
         var drawings = picks.map { Drawing(speciesID: $0.speciesID, form: $0.form, row: named[$0.speciesID], shiny: $0.shiny) }
         for drawing in drawings where !printer.json {
@@ -103,9 +102,10 @@ struct SpriteCommand: MydexCommand {
         }
         // JSON is about the species only: it needs no picture.
         if !printer.json, big {
-            let bigSprites = try network.bigSprites(context)
-            let offline = try NetworkOptions.offlineFromEnvironment(context)
-            let lookup = Pokedex(store: try pokedex.value())
+            let network = try NetworkOptions.connection(context, budget: .shared)
+            let bigSprites = try network.bigSprites()
+            let offline = try network.offline()
+            let lookup = try pokedex.value().pokedex
             for index in drawings.indices {
                 guard let species = try await lookup.species(id: drawings[index].speciesID) else { continue }
                 drawings[index].sprite = try await bigSprites.sprite(of: species, shiny: drawings[index].shiny, offline: offline)
@@ -115,7 +115,7 @@ struct SpriteCommand: MydexCommand {
             for index in drawings.indices {
                 let drawing = drawings[index]
                 guard let sprite = sprites.sprite(speciesID: drawing.form?.spriteID ?? drawing.speciesID, shiny: drawing.shiny) else {
-                    let name = try await Pokedex(store: try pokedex.value()).rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
+                    let name = try await pokedex.value().pokedex.rows(ids: [drawing.speciesID]).first?.name ?? "#\(drawing.speciesID)"
                     let arguments: [String: any TextArgument] = ["name": name, "id": String(drawing.speciesID)]
                     throw MydexFailure(drawing.shiny ? tr("sprite.error.no-shiny-sprite", arguments) : tr("sprite.error.no-sprite", arguments))
                 }

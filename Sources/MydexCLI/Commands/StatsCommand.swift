@@ -1,6 +1,5 @@
 import ArgumentParser
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -15,13 +14,12 @@ struct StatsCommand: MydexCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: MydexContext) async throws {
-        let (store, printer) = try await global.open(context, .emptyIfMissing)
-        let pokedex = Pokedex(store: store)
-        let catching = try await store.catchingStats()
-        let words = CatchingWords(ballNames: catching.balls.isEmpty ? [:] : try await pokedex.ballNames())
+        let (library, printer) = try await global.open(context, .emptyIfMissing)
+        let catching = try await library.entries.catchingStats()
+        let words = CatchingWords(ballNames: catching.balls.isEmpty ? [:] : try await library.games.ballNames())
         var games: [String: String] = [:]
-        if let luckiest = catching.luckiest { games[luckiest.game] = try await pokedex.games(matching: luckiest.game).first?.name }
-        try printer.emit(Output(stats: try await pokedex.stats(), catching: catching, words: words, gameNames: games))
+        if let luckiest = catching.luckiest { games[luckiest.game] = try await library.games.games(matching: luckiest.game).first?.name }
+        try printer.emit(Output(stats: try await library.pokedex.stats(), catching: catching, words: words, gameNames: games))
     }
 
     /// The Pokédex's stats (as before), and `"catching": {"catches", "catchThrows", "gotAway",

@@ -1,7 +1,6 @@
 import ArgumentParser
 import CMydexBuildStamp
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -20,9 +19,9 @@ struct VersionCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         // The Pokédex only: nothing of the collection is opened or created.
-        let store = try CollectionStore.inMemory(now: context.clock.now(), language: try global.language(context))
-        let about = try await Pokedex(store: store).about()
-        let printer = global.printer(context, localizer: Localizer(language: store.language))
+        let library = try Library.pokedexOnly(language: context.settings.language, clock: context.clock)
+        let about = try await library.pokedex.about()
+        let printer = global.printer(context, localizer: Localizer(language: library.language))
         try printer.emit(Output(stamp: BuildStamp.current, about: about))
     }
 

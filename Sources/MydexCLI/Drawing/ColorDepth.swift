@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
 
 /// `--color`: when mydex prints colour codes.
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument, Sendable {

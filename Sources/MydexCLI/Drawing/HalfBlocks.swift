@@ -1,7 +1,5 @@
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
 
 /// One terminal cell of a picture: two pixels, one above the other (nil: transparent).
 struct Cell: Equatable, Sendable {

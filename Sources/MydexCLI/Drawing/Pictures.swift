@@ -1,7 +1,5 @@
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
 
 /// A picture to draw, and the title shown over it (nil: none).
 struct Picture: Sendable {

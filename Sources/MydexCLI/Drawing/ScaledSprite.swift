@@ -1,4 +1,3 @@
-import MydexCatalog
 import MydexModel
 
 extension CellGrid {

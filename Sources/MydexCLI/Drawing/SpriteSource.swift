@@ -1,7 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
-import MydexStore
+import MydexServices
 import MydexText
 
 /// Where pictures of species come from: the sprites built into mydex, or a test's own.
@@ -20,8 +19,8 @@ public struct SpriteSource: Sendable {
             ?? lookup(entry.speciesID, entry.isShiny)
     }
 
-    /// The sprites built into mydex (`SpriteCatalog.embedded`).
-    public static let builtIn: SpriteSource? = SpriteSource { SpriteCatalog.embedded.sprite(speciesID: $0, shiny: $1) }
+    /// The sprites built into mydex (`PokedexReader.builtInSprite`).
+    public static let builtIn: SpriteSource? = SpriteSource { PokedexReader.builtInSprite($0, shiny: $1) }
 
     /// Why nothing can be drawn when `builtIn` is nil.
     static var missing: String { tr("drawing.error.no-sprites") }

@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// How catching reads: ball names in the user's language (PokeAPI's item names), chances,
@@ -181,25 +179,14 @@ struct CatchRecordShown: Sendable {
     var place: String
     var ballNames: [String: String]
 
-    /// The records with their names, read once for all of them.
-    static func resolve(_ records: [Int64: CatchRecord], in pokedex: Pokedex) async throws -> [Int64: CatchRecordShown] {
-        guard !records.isEmpty else { return [:] }
-        let games = Dictionary(try await pokedex.games().map { ($0.identifier, $0.name) }) { first, _ in first }
-        let balls = try await pokedex.ballNames()
-        var shown: [Int64: CatchRecordShown] = [:]
-        var places: [Int: String] = [:]
-        for (id, record) in records {
-            let area = record.encounter.areaID
-            if places[area] == nil {
-                places[area] = try await pokedex.placeArea(id: area).map {
-                    EncounterWords.place(locationName: $0.locationName, area: $0.area, areaName: $0.areaName, names: .init())
-                } ?? record.encounter.location
-            }
-            shown[id] = CatchRecordShown(
-                record: record, gameName: games[record.encounter.game] ?? record.encounter.game, place: places[area] ?? "",
-                ballNames: balls)
-        }
-        return shown
+    /// The record as the services read it, its place in words.
+    init(_ caught: CaughtFrom) {
+        record = caught.record
+        gameName = caught.gameName
+        place = caught.placeArea.map {
+            EncounterWords.place(locationName: $0.locationName, area: $0.area, areaName: $0.areaName, names: .init())
+        } ?? caught.record.encounter.location
+        ballNames = caught.ballNames
     }
 
     var ballName: String? { record.ball.map { ballNames[$0] ?? EncounterWords.titled($0) } }

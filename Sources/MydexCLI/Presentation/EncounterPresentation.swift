@@ -1,6 +1,5 @@
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -187,19 +186,8 @@ enum EncounterWords {
         return titled(area)
     }
 
-    /// An area's identifier as English words, as PokeAPI's English names write them
-    /// (`contest-hall` → Contest Hall, `sw` → SW, `north-of-lilycove` → North of Lilycove):
-    /// what a language PokeAPI names no areas in reads beside its own place names.
-    static func titled(_ identifier: String) -> String {
-        let compass: Set<Substring> = ["n", "s", "e", "w", "ne", "nw", "se", "sw"]
-        let small: Set<Substring> = ["a", "an", "and", "at", "by", "in", "of", "on", "the", "to"]
-        return identifier.split(separator: "-").enumerated().map { index, word in
-            if compass.contains(word) { return word.uppercased() }
-            if index > 0, small.contains(word) { return String(word) }
-            if word == "pokemon" { return "Pokémon" }
-            return word.prefix(1).uppercased() + word.dropFirst()
-        }.joined(separator: " ")
-    }
+    /// An area's identifier as English words (`IdentifierWords.titled`).
+    static func titled(_ identifier: String) -> String { IdentifierWords.titled(identifier) }
 
     /// `rest`'s parts between dashes when each is two digits or a word (`04-00-to-19-59`); nil
     /// when one is neither. (No Regex: Swift's would link 1.3 MB of its engine into the binary.)

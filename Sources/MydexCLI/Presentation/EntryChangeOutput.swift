@@ -1,4 +1,3 @@
-import MydexStore
 import MydexModel
 import MydexText
 

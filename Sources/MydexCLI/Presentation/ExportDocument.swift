@@ -1,6 +1,5 @@
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 #if canImport(Glibc)

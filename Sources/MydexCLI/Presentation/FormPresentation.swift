@@ -1,5 +1,4 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
 import MydexText

@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// `export --format html`: the living dex as one self-contained page. No script, no request: the
@@ -37,13 +35,12 @@ struct HTMLPage: Sendable {
 
     /// Reads what the page shows besides the entries: the games' Pokédexes and the national slots.
     static func load(
-        _ store: CollectionStore, sprites: SpriteSource?, presentation: Presentation, exportedAt: Date
+        _ library: Library, sprites: SpriteSource?, presentation: Presentation, exportedAt: Date
     ) async throws -> HTMLPage {
-        let pokedex = Pokedex(store: store)
-        let games = try await pokedex.gamePokedexes().filter(\.mainSeries)
-        let progress = try await pokedex.progress(of: games, ProgressQuery())
+        let games = try await library.games.gamePokedexes().filter(\.mainSeries)
+        let progress = try await library.pokedex.progress(of: games, ProgressQuery())
         var slots: [DexSlot] = []
-        if let national = try await pokedex.nationalPokedex() { slots = try await pokedex.slots(of: national) }
+        if let national = try await library.games.nationalPokedex() { slots = try await library.pokedex.slots(of: national) }
         return HTMLPage(progress: progress, slots: slots, sprites: sprites, presentation: presentation, exportedAt: exportedAt)
     }
 

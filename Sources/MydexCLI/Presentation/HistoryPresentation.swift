@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// What the history says, in the user's language: actions in the games' words, and the details

@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// A command's result: printed as text, or with `--json` as one JSON document that starts with

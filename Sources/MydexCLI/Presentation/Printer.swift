@@ -1,6 +1,5 @@
 import Foundation
 import MydexServices
-import MydexStore
 import MydexModel
 import MydexText
 
@@ -22,7 +21,7 @@ struct Printer: Sendable {
             : ColorDepth.resolve(color, outputIsColored: context.output.colorEnabled, environment: context.environment)
         output = context.output.coloring(colorDepth != .none)
         drawingWidth = context.output.columns ?? TerminalSize.columns(context.environment)
-        picturesBesideText = context.settings.sprites
+        picturesBesideText = context.settings.pictures
         self.json = json
         presentation = Presentation(timeZone: context.timeZone, localizer: localizer)
     }

@@ -1,8 +1,6 @@
 import Foundation
-import MydexCatalog
 import MydexModel
 import MydexServices
-import MydexStore
 import MydexText
 
 /// Base stats, abilities, evolution and breeding as text, in `show` and `dex` alike.
@@ -48,7 +46,8 @@ extension Presentation {
 
     /// An entry as `show` prints it and `browse` shows it: its species, the entry's own
     /// fields (nickname, marks, dates), then the species' profile and Pokédex text.
-    func entryFields(_ entry: CollectionEntry, _ species: Species, _ profile: SpeciesProfile, training: Bool = true) -> [(String, String)] {
+    func entryFields(_ detail: EntryDetail, training: Bool = true) -> [(String, String)] {
+        let (entry, species, profile) = (detail.entry, detail.species, detail.profile)
         var fields = [(tr("show.field.species"), "\(dexNumber(species.id)) \(localizer.name(species))")]
         fields += speciesFields(species)
         fields += [
@@ -57,6 +56,8 @@ extension Presentation {
             (tr("show.field.shiny"), entry.isShiny ? tr("show.value.shiny") : tr("show.value.no")),
             (tr("show.field.caught"), dateTime(entry.caughtAt)),
         ]
+        // Caught from an encounter: where it was met, and the ball that caught it.
+        if let caught = detail.caught { fields += CatchRecordShown(caught).fields() }
         if let released = entry.releasedAt { fields.append((tr("show.field.released"), dateTime(released))) }
         return fields + profileFields(species, profile, training: training) + pokedexField(species, game: profile.pokedexGame)
     }

@@ -1,4 +1,3 @@
-import MydexCatalog
 import MydexModel
 
 /// How a cell is drawn: colours (sprite colours, drawn at the screen's colour depth) and marks.

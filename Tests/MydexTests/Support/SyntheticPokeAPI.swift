@@ -1,4 +1,5 @@
 import Foundation
+import MydexTestSupport
 import Synchronization
 
 /// A small PokeAPI for sync tests: `count` species, the real fixtures where there are some, and
