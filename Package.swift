@@ -20,10 +20,16 @@ let package = Package(
         // not products: nothing else can depend on them.
         .executable(name: "mydex", targets: ["mydex"]),
     ],
+    // Pinned exactly: mydex relies on what each does, not only on its API. It puts the argument
+    // parser's English help and error words into the user's language by matching them
+    // (`ParserWords`); it counts on GRDB 7's write transactions taking the lock up front
+    // (`BEGIN IMMEDIATE`) and on how its records map columns; it reads the line of a bad
+    // config file from TOMLKit's errors. Package.resolved cannot be kept here (the package
+    // mirror's commits are not GitHub's), so `exact:` is what holds them.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // libcurl through a tiny C shim, loaded with dlopen on first use (commands without the
@@ -157,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "PokedexGenerator",
             dependencies: [
-                "MydexServices", "MydexCatalog", "PokeAPI", "CPNG",
+                "MydexServices", "MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -183,8 +189,9 @@ let package = Package(
         .target(
             name: "MydexReliability",
             dependencies: [
-                "MydexTestSupport", "MydexCLI", "MydexServices", "MydexStore", "PokeAPI",
+                "MydexTestSupport", "MydexCLI", "MydexServices", "MydexStore", "MydexModel", "PokeAPI",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tests/MydexReliability",
             swiftSettings: strict
@@ -199,12 +206,14 @@ let package = Package(
             swiftSettings: strict
         ),
         // mydex against the sqlite3 CLI, side by side (docs/PERFORMANCE.md); not part of the app.
-        .executableTarget(name: "MydexBenchmark", dependencies: ["MydexCatalog"], path: "Tests/Benchmark", swiftSettings: strict),
+        .executableTarget(name: "MydexBenchmark", dependencies: ["MydexCatalog", "MydexModel"], path: "Tests/Benchmark", swiftSettings: strict),
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexCatalog", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator", "MydexReliability", "MydexTestSupport",
+                "MydexCLI", "MydexServices", "MydexCatalog", "MydexModel", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator",
+                "MydexReliability", "MydexTestSupport", "CMydexCatalog", "CMydexSprites",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: strict
