@@ -149,3 +149,13 @@ struct GameOption<Purpose: GamePurpose>: ParsableArguments {
     @Option(name: .customLong("game"), help: ArgumentHelp(Purpose.help, valueName: "game"))
     var name: String?
 }
+
+/// A Pokémon named by the words of a command's argument (`dex mr mime`).
+enum PokemonQuery {
+    /// The words must name something: shared by the commands about one Pokémon.
+    static func validate(_ query: [String]) throws {
+        if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError(tr("dex.show.error.empty-query"))
+        }
+    }
+}

@@ -78,6 +78,8 @@ public struct Mydex: AsyncParsableCommand {
             (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
         case let error as SettingProblem:
             (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
+        case let refusal as EncounterService.Refusal where refusal.isUsage:
+            (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": refusal.description]))
         case is AudioPlayer.Interrupted:
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130

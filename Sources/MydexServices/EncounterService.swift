@@ -34,6 +34,15 @@ public struct EncounterService: Sendable {
         case ballNotInGame(ball: String, game: String, balls: [String])
         case masterBallSpent
 
+        /// Whether what the user asked is at fault (a way the place does not have, a ball the
+        /// game does not have): a usage error, not a failure.
+        public var isUsage: Bool {
+            switch self {
+            case .noWildPokemon, .ballNotInGame: true
+            case .noPendingEncounter, .masterBallSpent: false
+            }
+        }
+
         public var description: String {
             switch self {
             case let .noWildPokemon(game, place?, method?, methods) where !methods.isEmpty:

@@ -86,22 +86,9 @@ struct CatchCommand: MydexCommand {
             let picture = printer.picture(of: entry, from: context.sprites, wanted: !noSprite)
             try printer.emit(Output(
                 entry: entry, fetched: result.fetchedSpecies, offlineReason: result.offlineReason, picture: picture))
-            try Self.report(milestones, printer: printer)
+            try milestones.printNotes(to: printer)
         }
         if cry { try await playCry(speciesID: entry.speciesID, library: library, network: network, context, offline: options.offline) }
-    }
-
-    /// A box of the national living dex, or a Pokédex, a new entry completed: notes on stderr.
-    static func report(_ milestones: CatchMilestones, printer: Printer) throws {
-        if let box = milestones.box {
-            try printer.note(SafeText(tr("catch.completed-box", [
-                "number": String(box.number), "first": printer.presentation.dexNumber(box.first),
-                "last": printer.presentation.dexNumber(box.last),
-            ])))
-        }
-        for pokedex in milestones.pokedexes {
-            try printer.note(SafeText(tr("catch.completed-pokedex", ["pokedex": pokedex.name, "count": pokedex.size])))
-        }
     }
 
     /// `--count`: one catch after another, each its own transaction, a bar on a terminal, the

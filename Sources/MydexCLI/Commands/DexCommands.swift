@@ -46,14 +46,7 @@ struct DexShowCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("dex.show.flag.all-entries")))
     var allEntries = false
 
-    func validate() throws { try Self.validate(query: query) }
-
-    /// A species query must name something: shared by the commands about one Pokémon.
-    static func validate(query: [String]) throws {
-        if query.joined(separator: " ").trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError(tr("dex.show.error.empty-query"))
-        }
-    }
+    func validate() throws { try PokemonQuery.validate(query) }
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .pokedexOnly, species: true)

@@ -53,15 +53,13 @@ struct EncounterCommand: MydexCommand {
         let (library, printer) = try await global.open(context, .create)
         let service = library.encounters(timeZone: context.timeZone ?? .current)
         let words = CatchingWords(ballNames: try await library.games.ballNames())
-        if runAway { return try await ThrowCommand.runAway(service: service, printer: printer) }
+        if runAway { return try await Self.runAway(service: service, printer: printer) }
         let chosen = try await library.games.game(named: game.name, configured: context.settings.game, oneGame: true)
         let scripted = try balls.map { try GameLookup.ball(named: $0, names: words.ballNames) }
         // Several places of that name: settled by the game, as `dex where --at` settles it.
         let place = try await at.asyncMap { try await library.games.place(named: $0, in: chosen) }
         var generator = context.random.generator(seed: seed)
-        let (meeting, fled) = try await ThrowCommand.refusalsAsUsage {
-            try await service.start(game: chosen, place: place, method: method, using: &generator)
-        }
+        let (meeting, fled) = try await service.start(game: chosen, place: place, method: method, using: &generator)
         if let fled, !printer.json {
             let name = try await EncounterPlay.name(of: fled, service: service, printer: printer)
             try printer.note(SafeText(tr("encounter.fled", ["name": name])))
@@ -70,6 +68,27 @@ struct EncounterCommand: MydexCommand {
         play.fled = fled
         play.isNew = true
         try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
+    }
+
+    /// `encounter --run`: the trainer runs from the pending encounter.
+    static func runAway(service: EncounterService, printer: Printer) async throws {
+        guard let pending = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
+        _ = try await service.end(.ran)
+        let name = try await EncounterPlay.name(of: pending.encounter, service: service, printer: printer)
+        try printer.emit(RanOutput(encounter: pending.encounter, name: name))
+    }
+
+    struct RanOutput: CommandOutput {
+        let encounter: WildEncounter
+        let name: String
+        private enum Keys: String, CodingKey { case encounter }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            var ended = encounter
+            ended.outcome = .ran
+            try container.encode(WildEncounterJSON(ended, name: name), forKey: .encounter)
+        }
+        func printText(to printer: Printer) throws { try printer.line(SafeText(tr("encounter.ran", ["name": name]))) }
     }
 }
 
@@ -102,44 +121,6 @@ struct ThrowCommand: MydexCommand {
         guard let meeting = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
         var play = EncounterPlay(meeting: meeting, service: service, library: library, words: words, printer: printer, context: context)
         try await play.run(scripted: scripted, untilCaught: untilCaught, picture: !noSprite)
-    }
-
-    /// `encounter --run`: the trainer runs from the pending encounter.
-    static func runAway(service: EncounterService, printer: Printer) async throws {
-        guard let pending = try await service.pending() else { throw EncounterService.Refusal.noPendingEncounter }
-        _ = try await service.end(.ran)
-        let name = try await EncounterPlay.name(of: pending.encounter, service: service, printer: printer)
-        if printer.json {
-            try printer.emit(RanOutput(encounter: pending.encounter, name: name))
-        } else {
-            try printer.line(SafeText(tr("encounter.ran", ["name": name])))
-        }
-    }
-
-    struct RanOutput: CommandOutput {
-        let encounter: WildEncounter
-        let name: String
-        private enum Keys: String, CodingKey { case encounter }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Keys.self)
-            var ended = encounter
-            ended.outcome = .ran
-            try container.encode(WildEncounterJSON(ended, name: name), forKey: .encounter)
-        }
-        func printText(to printer: Printer) throws {}
-    }
-
-    /// The service's refusals of what the user asked (a way a place does not have, a ball the
-    /// game does not have) as usage errors (exit 64).
-    static func refusalsAsUsage<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let refusal as EncounterService.Refusal {
-            switch refusal {
-            case .noWildPokemon, .ballNotInGame: throw UsageError(refusal.description)
-            default: throw refusal
-            }
-        }
     }
 }
 
@@ -228,26 +209,18 @@ struct EncounterPlay {
         } else if wantsPrompt {
             (entry, ran) = try await prompt(odds: odds)
         }
-        if printer.json {
-            try printer.emit(Output(
-                meeting: meeting, name: name, place: words.place(meeting), odds: odds, words: words, entry: entry, fled: fled, ran: ran))
-            return
-        }
-        if let entry {
-            let milestones = (try? await library.pokedex.milestones(completedBy: entry)) ?? CatchMilestones()
-            try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) {
-                try printer.line(SafeText(tr("throw.kept", ["name": name, "id": String(entry.id)])))
-                try CatchCommand.report(milestones, printer: printer)
-            }
-        } else if !ran {
-            try printer.note(SafeText(tr("encounter.still-here", ["name": name])))
-        }
+        var output = Output(
+            meeting: meeting, name: name, place: words.place(meeting), odds: odds, words: words, entry: entry, fled: fled, ran: ran)
+        guard let entry else { return try printer.emit(output) }
+        // A new species may complete a box or a Pokédex: only a nicety, the catch is kept anyway.
+        if !printer.json { output.milestones = (try? await library.pokedex.milestones(completedBy: entry)) ?? CatchMilestones() }
+        try printer.afterCommit(tr("catch.kept", ["name": entry.name, "id": String(entry.id)])) { try printer.emit(output) }
     }
 
     /// One throw, told as it happens: on a terminal the shakes one by one with a pause.
     mutating func throwOnce(_ ball: Ball) async throws -> EncounterService.ThrowResult {
         var meeting = self.meeting
-        let result = try await ThrowCommand.refusalsAsUsage { try await service.throwBall(ball, at: &meeting) }
+        let result = try await service.throwBall(ball, at: &meeting)
         self.meeting = meeting
         guard !printer.json else { return result }
         if printer.columns != nil {
@@ -299,6 +272,8 @@ struct EncounterPlay {
         let entry: CollectionEntry?
         let fled: WildEncounter?
         let ran: Bool
+        /// What the catch completed (text only).
+        var milestones = CatchMilestones()
 
         private enum Keys: String, CodingKey { case encounter, odds, throwsMade = "throws", entry, fled, ran }
 
@@ -314,7 +289,15 @@ struct EncounterPlay {
             try container.encode(ran, forKey: .ran)
         }
 
-        func printText(to printer: Printer) throws {}
+        /// The meeting and the throws were told as they happened: what is left is how it ended.
+        func printText(to printer: Printer) throws {
+            if let entry {
+                try printer.line(SafeText(tr("throw.kept", ["name": name, "id": String(entry.id)])))
+                try milestones.printNotes(to: printer)
+            } else if !ran {
+                try printer.note(SafeText(tr("encounter.still-here", ["name": name])))
+            }
+        }
     }
 }
 

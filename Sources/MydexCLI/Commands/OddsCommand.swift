@@ -137,21 +137,6 @@ struct OddsCommand: MydexCommand {
     }
 }
 
-/// A game in JSON: `{"identifier", "name", "versionGroup", "generation"}`.
-struct GameJSON: Encodable {
-    var identifier: String
-    var name: String
-    var versionGroup: String
-    var generation: Int
-
-    init(_ game: Game) {
-        identifier = game.identifier
-        name = game.name
-        versionGroup = game.versionGroup
-        generation = game.generation
-    }
-}
-
 extension CatchStatus: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

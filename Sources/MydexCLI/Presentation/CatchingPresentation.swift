@@ -104,73 +104,6 @@ struct OddsRow: Sendable {
     var expected: Double?
 }
 
-/// A ball's odds in JSON: `{"ball", "name", "chance", "breakFree": [4], "critical",
-/// "criticalCatch", "modifiedRate", "expectedThrows", "within"}`.
-struct OddsJSON: Encodable {
-    var ball: String
-    var name: String
-    var chance: Double
-    var breakFree: [Double]
-    var critical: Double
-    var criticalCatch: Double?
-    var modifiedRate: Double
-    var expectedThrows: Double?
-    var within: Double?
-
-    init(_ row: OddsRow, words: CatchingWords, withinShown: Bool) {
-        ball = row.odds.ball.rawValue
-        name = words.name(row.odds.ball)
-        chance = row.odds.catchChance
-        breakFree = row.odds.breakFree
-        critical = row.odds.criticalChance
-        criticalCatch = row.odds.criticalCatchChance
-        modifiedRate = row.odds.modifiedRate
-        expectedThrows = row.expected
-        within = withinShown ? row.within : nil
-    }
-}
-
-/// A wild encounter in JSON: `{"game", "gameName", "generation", "location", "areaId", "place",
-/// "method", "species", "form", "name", "level", "shiny", "hitPoints", "metAt", "outcome",
-/// "entryId"}`.
-struct WildEncounterJSON: Encodable {
-    var game: String
-    var gameName: String?
-    var generation: Int
-    var location: String
-    var areaId: Int
-    var place: String?
-    var method: String
-    var species: Int
-    var form: Int
-    var name: String?
-    var level: Int
-    var shiny: Bool
-    var hitPoints: Int
-    var metAt: Date
-    var outcome: String
-    var entryId: Int64?
-
-    init(_ encounter: WildEncounter, gameName: String? = nil, place: String? = nil, name: String? = nil) {
-        game = encounter.game
-        self.gameName = gameName
-        generation = encounter.generation
-        location = encounter.location
-        areaId = encounter.areaID
-        self.place = place
-        method = encounter.method
-        species = encounter.speciesID
-        form = encounter.formID
-        self.name = name
-        level = encounter.level
-        shiny = encounter.isShiny
-        hitPoints = encounter.hitPoints
-        metAt = encounter.metAt
-        outcome = encounter.outcome.rawValue
-        entryId = encounter.entryID
-    }
-}
-
 /// Where and how an entry was caught, with the names to show: the game's, the place's and the
 /// balls' in the user's language.
 struct CatchRecordShown: Sendable {
@@ -207,23 +140,17 @@ struct CatchRecordShown: Sendable {
     }
 }
 
-/// Where and how an entry was caught in JSON: the object exports carry
-/// (`TransferredEncounter`), with the names `show` prints and the catching throw's summary:
-/// `{…, "gameName", "place", "ball", "critical", "chance"}`.
-struct CatchRecordJSON: Encodable, Sendable {
-    let shown: CatchRecordShown
-
-    init(_ shown: CatchRecordShown) { self.shown = shown }
-
-    private enum Keys: String, CodingKey { case gameName, place, ball, critical, chance }
-
-    func encode(to encoder: any Encoder) throws {
-        try TransferredEncounter(shown.record).encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(shown.gameName, forKey: .gameName)
-        try container.encode(shown.place, forKey: .place)
-        try container.encodeIfPresent(shown.record.ball, forKey: .ball)
-        try container.encode(shown.record.critical, forKey: .critical)
-        try container.encodeIfPresent(shown.record.chance, forKey: .chance)
+extension CatchMilestones {
+    /// A box of the national living dex, or a Pokédex, a new entry completed: notes on stderr.
+    func printNotes(to printer: Printer) throws {
+        if let box {
+            try printer.note(SafeText(tr("catch.completed-box", [
+                "number": String(box.number), "first": printer.presentation.dexNumber(box.first),
+                "last": printer.presentation.dexNumber(box.last),
+            ])))
+        }
+        for pokedex in pokedexes {
+            try printer.note(SafeText(tr("catch.completed-pokedex", ["pokedex": pokedex.name, "count": pokedex.size])))
+        }
     }
 }
