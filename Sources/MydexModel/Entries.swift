@@ -179,18 +179,23 @@ public struct CollectionCounts: Codable, Sendable, Equatable {
 
 /// What `entries` returns, and in which order.
 public struct EntryQuery: Sendable, Equatable {
+    /// The one order of entries and of their groups by species (`list`, `list --group`,
+    /// `export`, `browse`); a group stands where its first entry would.
     public enum Order: String, Sendable, CaseIterable {
-        /// Entry id: the order of catching.
+        /// Entry id: the order of catching (a group: of its first catch).
         case id
         /// Pokédex number, then entry id.
         case dex
-        /// When caught, then entry id.
+        /// When caught, then entry id (a group: its first catch).
         case caught
         /// Species name in the store's language, as searches compare names (case, accents and
         /// punctuation ignored).
         case name
-        /// Nicknamed entries first, by nickname; then the rest by species name.
+        /// Nicknamed entries first, by nickname; then the rest by species name. Groups have
+        /// no nickname: by id.
         case nickname
+        /// Groups only: the most entries first, then Pokédex order. Entries: by id.
+        case count
     }
 
     public var order: Order = .id
@@ -288,16 +293,3 @@ public struct EntryGroup: Sendable, Equatable, MydexRecord {
     public var types: [String] { typeList.split(separator: "/").map(String.init) }
 }
 
-/// The order of a grouped list.
-public enum EntryGroupOrder: String, Sendable, CaseIterable {
-    /// Most entries first, then Pokédex order.
-    case count
-    /// The species' first entry id: the order of first catching.
-    case id
-    /// Pokédex number.
-    case dex
-    /// When the species was first caught.
-    case caught
-    /// Species name, as searches compare names.
-    case name
-}

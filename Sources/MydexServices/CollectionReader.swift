@@ -68,10 +68,10 @@ public struct CollectionReader: Sendable {
     /// How many entries `query` selects, its page aside.
     public func count(_ query: EntryQuery) async throws -> Int { try await store.entryCount(query) }
 
-    /// The entries `query` selects, one row per species, sorted by `order`, the page applied to
+    /// The entries `query` selects, one row per species in its order, the page applied to
     /// groups, and how many groups there are in all.
-    public func groups(_ query: EntryQuery, order: EntryGroupOrder) async throws -> (groups: [EntryGroup], total: Int) {
-        try await store.entryGroups(query, order: order)
+    public func groups(_ query: EntryQuery) async throws -> (groups: [EntryGroup], total: Int) {
+        try await store.entryGroups(query)
     }
 
     /// Held entries in entry order, `count` of them from the `offset`-th: a box of the collection.

@@ -40,7 +40,7 @@ extension CollectionStore {
     static func orderBy(_ query: EntryQuery) -> String {
         let terms: [String]
         switch query.order {
-        case .id: terms = ["c.id"]
+        case .id, .count: terms = ["c.id"]
         case .dex: terms = ["c.species_id", "c.id"]
         case .caught: terms = ["c.caught_at", "c.id"]
         case .name: terms = ["\(SpeciesSQL.entryNameKey)", "name", "c.id"]

@@ -90,7 +90,7 @@ extension CollectionStore {
     /// in the reverse order: SQLite steps over the rows before an OFFSET one by one, and the last
     /// page of 100,000 entries then costs what the first does.
     public func entryPage(_ query: EntryQuery, total: Int? = nil) async throws -> [CollectionEntry] {
-        guard query.order == .id || query.order == .dex || query.order == .caught else { return try await entries(query) }
+        guard [.id, .dex, .caught, .count].contains(query.order) else { return try await entries(query) }
         var found = query
         if let total, let limit = query.limit, query.offset * 2 > total {
             found.reverse.toggle()
@@ -139,7 +139,7 @@ extension CollectionStore {
     /// table alone when the order is the entries' own (id, Pokédex number, date).
     static func entryIDs(_ query: EntryQuery, language: String, _ db: Database) throws -> [Int64] {
         let sql = switch query.order {
-        case .id, .dex, .caught:
+        case .id, .dex, .caught, .count:
             "SELECT c.id FROM main.caught_pokemon c WHERE \(condition(query)) ORDER BY \(orderBy(query))"
         case .name, .nickname:
             entrySQL(where: condition(query), orderBy: orderBy(query), idsOnly: true)
@@ -199,15 +199,15 @@ extension CollectionStore {
             arguments: arguments(query, language: language)) ?? 0
     }
 
-    /// The entries `query` selects, one row per species (its order aside: `order` sorts the
-    /// groups), the page applied to groups, and how many groups there are in all.
-    public func entryGroups(_ query: EntryQuery, order: EntryGroupOrder) async throws -> (groups: [EntryGroup], total: Int) {
+    /// The entries `query` selects, one row per species in its order, the page applied to
+    /// groups, and how many groups there are in all.
+    public func entryGroups(_ query: EntryQuery) async throws -> (groups: [EntryGroup], total: Int) {
         let arguments = Self.arguments(query, language: language)
         let condition = Self.condition(query)
         let terms: [(term: String, descending: Bool)]
-        switch order {
+        switch query.order {
         case .count: terms = [("g.held", true), ("g.species_id", false)]
-        case .id: terms = [("g.first_id", false)]
+        case .id, .nickname: terms = [("g.first_id", false)]
         case .dex: terms = [("g.species_id", false)]
         case .caught: terms = [("g.first_caught", false), ("g.species_id", false)]
         case .name: terms = [("w.name_key", false), ("w.name", false), ("g.species_id", false)]

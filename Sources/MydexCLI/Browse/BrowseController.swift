@@ -368,7 +368,7 @@ final class BrowseController {
 
     private func changeFilter(_ key: KeyEvent) async {
         switch key {
-        case .character("s"): filter.sort = filter.sort.next
+        case .character("s"): filter.sort = filter.nextSort
         case .character("t"): filter.type = BrowseFilter.cycle(filter.type, through: library.types)
         case .character("T"): filter.type = BrowseFilter.cycle(filter.type, through: library.types, backwards: true)
         case .character("g"): filter.generation = BrowseFilter.cycle(filter.generation, through: library.generations)

@@ -85,30 +85,14 @@ struct GridCursor: Equatable, Sendable {
 /// What the collection grid shows: the search, the order and the filters, turned into the
 /// same query `list` runs.
 struct BrowseFilter: Equatable, Sendable {
-    enum Sort: String, CaseIterable, Sendable {
-        case id, dex, name, caught
-
-        var order: EntryQuery.Order {
-            switch self {
-            case .id: .id
-            case .dex: .dex
-            case .name: .name
-            case .caught: .caught
-            }
-        }
-
-        var next: Sort {
-            switch self {
-            case .id: .dex
-            case .dex: .name
-            case .name: .caught
-            case .caught: .id
-            }
-        }
-    }
+    /// The orders `s` cycles through.
+    static let sorts: [EntryQuery.Order] = [.id, .dex, .name, .caught]
 
     var search = ""
-    var sort: Sort = .id
+    var sort: EntryQuery.Order = .id
+
+    /// The order after `sort` in `sorts`.
+    var nextSort: EntryQuery.Order { Self.sorts[((Self.sorts.firstIndex(of: sort) ?? -1) + 1) % Self.sorts.count] }
     /// A PokeAPI type name.
     var type: String?
     var generation: Int?
@@ -120,7 +104,7 @@ struct BrowseFilter: Equatable, Sendable {
     func query(offset: Int = 0, limit: Int? = nil) -> EntryQuery {
         let name = SearchText.normalized(search).isEmpty ? nil : search
         return EntryQuery(
-            order: sort.order, favoritesOnly: favoritesOnly, type: type, generation: generation, name: name,
+            order: sort, favoritesOnly: favoritesOnly, type: type, generation: generation, name: name,
             limit: limit, offset: offset)
     }
 

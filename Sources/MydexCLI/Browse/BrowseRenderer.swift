@@ -105,9 +105,9 @@ struct BrowseRenderer {
         return text(cursor.top + 1, min(count, cursor.top + layout.pageSize), count)
     }
 
-    static func sortName(_ sort: BrowseFilter.Sort) -> String {
+    static func sortName(_ sort: EntryQuery.Order) -> String {
         switch sort {
-        case .id: tr("browse.sort.id")
+        case .id, .count, .nickname: tr("browse.sort.id")
         case .dex: tr("browse.sort.dex")
         case .name: tr("browse.sort.name")
         case .caught: tr("browse.sort.caught")

@@ -11,14 +11,10 @@ struct ListCommand: MydexCommand {
             discussion: tr("list.help.discussion"))
     }
 
-    enum SortKey: String, ExpressibleByArgument, CaseIterable {
-        case id, dex, caught, name, nickname, count
-    }
-
     @OptionGroup var global: GlobalOptions
 
     @Option(help: ArgumentHelp(tr("list.option.sort")))
-    var sort: SortKey = .id
+    var sort: EntryQuery.Order = .id
 
     @Flag(help: ArgumentHelp(tr("list.option.reverse")))
     var reverse = false
@@ -93,12 +89,12 @@ struct ListCommand: MydexCommand {
             return try await type.asyncMap(finder.resolveType)
         }
         var query = EntryQuery(
-            order: sort.entryOrder, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
+            order: sort, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
             form: form, regionalOnly: regional, limit: limit, offset: offset)
         try await caughtFilters(&query, games: library.games)
         if group {
-            let (groups, total) = try await library.entries.groups(query, order: sort.groupOrder)
+            let (groups, total) = try await library.entries.groups(query)
             guard printer.json || total > offset else { return try noteEmpty(total: total, library: library, printer: printer) }
             return try printer.emit(GroupOutput(groups: groups, page: ListPage(total: total, offset: offset, limit: limit), paged: isPaged))
         }
@@ -141,29 +137,7 @@ struct ListCommand: MydexCommand {
     }
 }
 
-extension ListCommand.SortKey {
-    /// `count` sorts only groups (`validate` refuses it without --group).
-    var entryOrder: EntryQuery.Order {
-        switch self {
-        case .id, .count: .id
-        case .dex: .dex
-        case .caught: .caught
-        case .name: .name
-        case .nickname: .nickname
-        }
-    }
-
-    /// `nickname` sorts only entries (`validate` refuses it with --group).
-    var groupOrder: EntryGroupOrder {
-        switch self {
-        case .count: .count
-        case .id, .nickname: .id
-        case .dex: .dex
-        case .caught: .caught
-        case .name: .name
-        }
-    }
-}
+extension EntryQuery.Order: ExpressibleByArgument {}
 
 /// Where a listed page stands: the JSON fields `total`, `offset` and `limit` (absent when none).
 struct ListPage: Encodable, Sendable {
