@@ -237,7 +237,7 @@ struct DexWhereCommand: MydexCommand {
 
         /// Each game's table, games of one version group whose tables are the same as one
         /// ("Red / Blue"), in release order.
-        func sections() -> [(names: String, generation: Int, table: EncounterTable)] {
+        func sections() -> [(names: String, generation: Int, table: EncounterRows)] {
             var games: [(game: String, encounters: [Encounter])] = []
             for encounter in encounters {
                 if games.last?.game == encounter.game {
@@ -246,10 +246,10 @@ struct DexWhereCommand: MydexCommand {
                     games.append((encounter.game, [encounter]))
                 }
             }
-            var sections: [(names: String, generation: Int, group: String, table: EncounterTable)] = []
+            var sections: [(names: String, generation: Int, group: String, table: EncounterRows)] = []
             for (_, rows) in games {
                 guard let first = rows.first else { continue }
-                let table = EncounterTable(rows, conditions: conditions, names: names)
+                let table = EncounterRows(rows, conditions: conditions, names: names)
                 if let last = sections.last, last.group == first.versionGroup, last.table == table {
                     sections[sections.count - 1].names += " / " + first.gameName
                 } else {
@@ -262,7 +262,7 @@ struct DexWhereCommand: MydexCommand {
         /// A table of rows: where (when a Pokémon was asked, or a place of several areas),
         /// which Pokémon (when a place was asked, or the species is met in several forms), how,
         /// at which levels, how often, and when (where any row has a condition).
-        func table(_ encounters: EncounterTable) -> Table {
+        func table(_ encounters: EncounterRows) -> Table {
             let rows = encounters.rows
             let showPlace = pokemon != nil ? place == nil : Set(rows.map(\.areaID)).count > 1
             let showPokemon = pokemon == nil || Set(rows.map(\.pokemonID)).count > 1

@@ -230,7 +230,7 @@ struct EncounterConditions: Sendable {
 /// One game's (or several games') encounters as a table shows them: for each place and way,
 /// each Pokémon's levels and chance in the states of the world that give them
 /// (`EncounterChances`), with the conditions that tell those states apart, in words.
-struct EncounterTable: Equatable {
+struct EncounterRows: Equatable {
     struct Row: Equatable {
         var areaID: Int
         var place: String
