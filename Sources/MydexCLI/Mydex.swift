@@ -12,12 +12,7 @@ public struct Mydex: AsyncParsableCommand {
             abstract: tr("mydex.help.abstract"),
             discussion: tr("mydex.help.discussion"),
             version: MydexVersion.current,
-            subcommands: [
-                CatchCommand.self, EncounterCommand.self, ThrowCommand.self, OddsCommand.self, ListCommand.self, ShowCommand.self, ReleaseCommand.self, UnreleaseCommand.self, NicknameCommand.self,
-                FavoriteCommand.self, UnfavoriteCommand.self, HistoryCommand.self, BackupCommand.self,
-                RestoreCommand.self, DexCommand.self, SearchCommand.self, StatsCommand.self, SpriteCommand.self, BoxCommand.self,
-                CryCommand.self, ExportCommand.self, ImportCommand.self, BrowseCommand.self, VersionCommand.self,
-            ])
+            subcommands: Commands.all.map(\.type))
     }
 
     public init() {}
@@ -44,8 +39,7 @@ public struct Mydex: AsyncParsableCommand {
 
     private static func runParsed(arguments: [String], context: MydexContext, file: Result<ConfigValues, UsageError>) async -> Int32 {
         do {
-            let arguments = try CommandLineArguments.normalized(arguments)
-            var command = try parseAsRoot(arguments)
+            var command = try parse(try CommandLineArguments.normalized(arguments))
             if let mydexCommand = command as? any MydexCommand {
                 var configured = context
                 configured.settings = try Settings.resolve(
@@ -61,6 +55,19 @@ public struct Mydex: AsyncParsableCommand {
             // Help is laid out at the terminal's width, else COLUMNS (as in a pipe), else 80.
             return report(error, context.output, helpWidth: context.output.columns ?? TerminalSize.columns(context.environment) ?? 80)
         }
+    }
+
+    /// The command `invocation` names, parsed. The argument parser builds the whole tree of
+    /// commands by reflection for a root parse (over the binary's thousands of protocol
+    /// conformances, a third of a short command's time), so the command named is parsed on its
+    /// own, with the same arguments: a clean parse is the same command. Anything else (help, a
+    /// bad argument, `help`, a completion script) is left to the root parse, which says it as it
+    /// always did.
+    static func parse(_ invocation: CommandLineArguments.Invocation) throws -> any ParsableCommand {
+        if let named = invocation.command, let command = try? named.type.parseAsRoot(named.arguments), command is any MydexCommand {
+            return command
+        }
+        return try parseAsRoot(invocation.arguments)
     }
 
     /// Says what went wrong on stderr (or prints help on stdout) and gives the exit status.
@@ -105,6 +112,27 @@ public struct Mydex: AsyncParsableCommand {
         }
         return code
     }
+}
+
+/// The commands by the name the command line gives them, in the order help lists them:
+/// `Mydex`'s configuration lists them from here, and `CommandLineArguments` finds a command here
+/// without building every command's configuration, and so all their words, at every run. A
+/// test holds each name to its command's own.
+enum Commands {
+    static let all: [(name: String, type: any ParsableCommand.Type)] = [
+        ("catch", CatchCommand.self), ("encounter", EncounterCommand.self), ("throw", ThrowCommand.self), ("odds", OddsCommand.self),
+        ("list", ListCommand.self), ("show", ShowCommand.self), ("release", ReleaseCommand.self), ("unrelease", UnreleaseCommand.self),
+        ("nickname", NicknameCommand.self), ("favorite", FavoriteCommand.self), ("unfavorite", UnfavoriteCommand.self),
+        ("history", HistoryCommand.self), ("backup", BackupCommand.self), ("restore", RestoreCommand.self), ("dex", DexCommand.self),
+        ("search", SearchCommand.self), ("stats", StatsCommand.self), ("sprite", SpriteCommand.self), ("box", BoxCommand.self),
+        ("cry", CryCommand.self), ("export", ExportCommand.self), ("import", ImportCommand.self), ("browse", BrowseCommand.self),
+        ("version", VersionCommand.self),
+    ]
+
+    /// The commands with commands of their own (`dex`): theirs, and the one run when none is named.
+    static let nested: [String: (commands: [(name: String, type: any ParsableCommand.Type)], fallback: any ParsableCommand.Type)] = [
+        "dex": (DexCommand.commands, DexShowCommand.self),
+    ]
 }
 
 /// A subcommand. `run()` only builds the live context; all work happens in `run(_:)`.
@@ -152,7 +180,14 @@ enum CommandLineArguments {
         return (try? DisplayLanguage.resolve(explicit: nil, environment: environment, configured: configured)) ?? "en"
     }
 
-    static func normalized(_ arguments: [String]) throws -> [String] {
+    /// The arguments as the parser is to see them, and the command they name with its own
+    /// arguments (none for `help`, or when no command is named).
+    struct Invocation {
+        var arguments: [String]
+        var command: (type: any ParsableCommand.Type, arguments: [String])?
+    }
+
+    static func normalized(_ arguments: [String]) throws -> Invocation {
         // `--version --verbose` is `version`: the version and what a bug report needs with it.
         if arguments.contains("--version"), arguments.contains("--verbose") {
             return try normalized(["version"] + arguments.filter { $0 != "--version" && $0 != "--verbose" })
@@ -176,9 +211,9 @@ enum CommandLineArguments {
         var rest = Array(arguments[index...])
         guard let commandName = rest.first, !commandName.hasPrefix("-") else {
             // No command: the options stay where they were, so the parser can say what is missing.
-            return leading + rest
+            return Invocation(arguments: leading + rest)
         }
-        let commands = Mydex.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        let commands = Commands.all.map(\.name) + ["help"]
         guard commands.contains(commandName) else {
             throw UsageError(unknownCommand(commandName, among: commands))
         }
@@ -187,13 +222,17 @@ enum CommandLineArguments {
         }
         // `dex` has subcommands of its own: the options go behind the whole path.
         var pathLength = 1
-        if let subcommands = Mydex.configuration.subcommands.first(where: { $0.configuration.commandName == commandName })?
-            .configuration.subcommands.map({ $0.configuration.commandName ?? "" }),
-           rest.count > 1, subcommands.contains(rest[1]) {
-            pathLength = 2
+        var command = Commands.all.first { $0.name == commandName }?.type
+        if let nested = Commands.nested[commandName] {
+            if rest.count > 1, let named = nested.commands.first(where: { $0.name == rest[1] }) {
+                pathLength = 2
+                command = named.type
+            } else {
+                command = nested.fallback
+            }
         }
         rest.insert(contentsOf: leading, at: pathLength)
-        return rest
+        return Invocation(arguments: rest, command: command.map { ($0, Array(rest.dropFirst(pathLength))) })
     }
 
     /// A negative number where an entry id goes (not the value of an option, as in `--keep -1`).

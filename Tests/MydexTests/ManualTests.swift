@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+@testable import MydexCLI
 import MydexTestSupport
 import Testing
 
@@ -94,5 +96,13 @@ struct CompletionTests {
         let types = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(types.count == 18, "\(types)")
         #expect(types.contains("fire") && types.contains("fairy") && !types.contains("shadow") && !types.contains("unknown"))
+    }
+
+    @Test("The table of commands names each as its configuration does, and dex's default is its first")
+    func commandTable() {
+        for (name, type) in Commands.all + DexCommand.commands {
+            #expect(type.configuration.commandName == name, "\(type) is named \(type.configuration.commandName ?? "nil"), not \(name)")
+        }
+        #expect(Commands.nested["dex"].map { $0.fallback == DexCommand.configuration.defaultSubcommand } == true)
     }
 }

@@ -11,12 +11,15 @@ struct DexCommand: AsyncParsableCommand {
             commandName: "dex",
             abstract: tr("dex.help.abstract"),
             discussion: tr("dex.help.discussion"),
-            subcommands: [
-                DexShowCommand.self, DexListCommand.self, DexProgressCommand.self, DexTypeCommand.self, DexMovesCommand.self,
-                DexMoveCommand.self, DexWhereCommand.self, DexSyncCommand.self,
-            ],
+            subcommands: commands.map(\.type),
             defaultSubcommand: DexShowCommand.self)
     }
+
+    /// Its commands by name, in help's order (`Commands`).
+    static let commands: [(name: String, type: any ParsableCommand.Type)] = [
+        ("show", DexShowCommand.self), ("list", DexListCommand.self), ("progress", DexProgressCommand.self), ("type", DexTypeCommand.self),
+        ("moves", DexMovesCommand.self), ("move", DexMoveCommand.self), ("where", DexWhereCommand.self), ("sync", DexSyncCommand.self),
+    ]
 }
 
 struct DexShowCommand: MydexCommand {
