@@ -247,7 +247,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 }
 
 /// The catalog's tables, and the views every query reads species through.
-enum CatalogSchema {
+package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
     static let format = "10"
 
@@ -691,25 +691,30 @@ enum CatalogSchema {
             UNION ALL
             SELECT type, language, name
             FROM catalog.type_names WHERE type NOT IN (SELECT type FROM main.fetched_type_names);
-        -- Whole species, as `Species` decodes them: use with a condition on id. Stats, abilities,
-        -- breeding and evolution come from the catalog for fetched species too (`d`): the
-        -- cache of fetched species has no columns for them.
-        CREATE TEMP VIEW pokedex_species_records AS
-            SELECT f.id, f.name, f.height, f.weight, f.base_experience, f.capture_rate, f.generation, f.color,
-                f.habitat, f.baby, f.legendary, f.mythical, f.sprite, f.shiny_sprite, f.cry, f.types, f.names,
-                f.genera, f.flavor_texts, f.fetched_at, \(details("f.id", row: "d")),
-                -- A fetched text's game is not kept.
-                NULL AS flavor_text_games
-            FROM main.fetched_species f LEFT JOIN catalog.species d ON d.id = f.id
-            UNION ALL
-            SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
-                s.habitat, s.baby, s.legendary, s.mythical, \(MediaURLPattern.columns("s.id", "s.")),
-                (SELECT json_group_array(type) FROM
-                    (SELECT type FROM catalog.species_types WHERE species_id = s.id ORDER BY slot)),
-                (SELECT json_group_object(language, name) FROM catalog.species_names WHERE species_id = s.id),
-                \(texts("genus")), \(texts("flavor_text")),
-                NULL, \(details("s.id", row: "s")), \(texts("flavor_game")) AS flavor_text_games
-            FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species);
+        """
+
+    /// Whole species, as `Species` decodes them, for a query to select from with a condition on
+    /// id (`SELECT * FROM (…) WHERE id = ?`: SQLite pushes it into both halves). Stats,
+    /// abilities, breeding and evolution come from the catalog for fetched species too (`d`):
+    /// the cache of fetched species has no columns for them. Not a view: the views are made at
+    /// every open, and this one, the longest, took 0.3 ms of every command to make (2% of a
+    /// one-entry `list`) for the two queries that read it.
+    package static let speciesRecords = """
+        SELECT f.id, f.name, f.height, f.weight, f.base_experience, f.capture_rate, f.generation, f.color,
+            f.habitat, f.baby, f.legendary, f.mythical, f.sprite, f.shiny_sprite, f.cry, f.types, f.names,
+            f.genera, f.flavor_texts, f.fetched_at, \(details("f.id", row: "d")),
+            -- A fetched text's game is not kept.
+            NULL AS flavor_text_games
+        FROM main.fetched_species f LEFT JOIN catalog.species d ON d.id = f.id
+        UNION ALL
+        SELECT s.id, s.name, s.height, s.weight, s.base_experience, s.capture_rate, s.generation, s.color,
+            s.habitat, s.baby, s.legendary, s.mythical, \(MediaURLPattern.columns("s.id", "s.")),
+            (SELECT json_group_array(type) FROM
+                (SELECT type FROM catalog.species_types WHERE species_id = s.id ORDER BY slot)),
+            (SELECT json_group_object(language, name) FROM catalog.species_names WHERE species_id = s.id),
+            \(texts("genus")), \(texts("flavor_text")),
+            NULL, \(details("s.id", row: "s")), \(texts("flavor_game")) AS flavor_text_games
+        FROM catalog.species s WHERE s.id NOT IN (SELECT id FROM main.fetched_species)
         """
 }
 

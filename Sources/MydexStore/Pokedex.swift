@@ -16,7 +16,7 @@ public struct Pokedex: Sendable {
     /// The whole species, or nil when neither the catalog nor the fetched data has it.
     public func species(id: Int) async throws -> Species? {
         try await store.read { db in
-            try Species.fetchOne(db, sql: "SELECT * FROM pokedex_species_records WHERE id = ?", arguments: [id])
+            try Species.fetchOne(db, sql: "SELECT * FROM (\(CatalogSchema.speciesRecords)) WHERE id = ?", arguments: [id])
         }
     }
 
@@ -34,7 +34,7 @@ public struct Pokedex: Sendable {
         guard !idList.isEmpty else { return [:] }
         return try await store.read { db in
             let list = idList.map(String.init).joined(separator: ", ")
-            let all = try Species.fetchAll(db, sql: "SELECT * FROM pokedex_species_records WHERE id IN (\(list))")
+            let all = try Species.fetchAll(db, sql: "SELECT * FROM (\(CatalogSchema.speciesRecords)) WHERE id IN (\(list))")
             return Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
