@@ -40,7 +40,11 @@ struct SchemaMigrator {
     static func readState(_ db: Database) throws -> SchemaState {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if applicationID == Self.applicationID {
-            guard try db.tableExists(bookkeepingTable) else { return .mydex(applied: []) }
+            // Asked of sqlite_master directly: GRDB's `tableExists` reads and keeps the whole schema.
+            let hasBookkeeping = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)
+                """, arguments: [bookkeepingTable]) ?? false
+            guard hasBookkeeping else { return .mydex(applied: []) }
             let applied = try String.fetchAll(
                 db, sql: "SELECT identifier FROM \(bookkeepingTable) ORDER BY rowid")
             return .mydex(applied: applied)
