@@ -43,6 +43,18 @@ public struct StringCatalog: Sendable {
     /// `notes`: whether to keep the translators' notes and flags (`#.`, `#,`): tests read them,
     /// a command never does, and skipping them is most of the parse.
     init(bytes: UnsafeBufferPointer<UInt8>, notes: Bool = true) throws(ParseError) {
+        (ordered, header) = try Self.messages(bytes, notes: notes)
+        var entries: [String: CatalogEntry] = [:]
+        entries.reserveCapacity(ordered.count)
+        for entry in ordered { entries[entry.key] = entry }
+        self.entries = entries
+    }
+
+    /// The messages of a catalog's bytes in file order, and its header's fields: what `init`
+    /// keys by message, and all `embeddedEntry` needs of the one message it parses.
+    private static func messages(
+        _ bytes: UnsafeBufferPointer<UInt8>, notes: Bool
+    ) throws(ParseError) -> (ordered: [CatalogEntry], header: [String: String]) {
         var ordered: [CatalogEntry] = []
         var header: [String: String] = [:]
         var current = Pending()
@@ -50,16 +62,16 @@ public struct StringCatalog: Sendable {
         func finish() {
             defer { current = Pending() }
             // A compacted catalog's messages carry no English (`compacted`): an empty msgid.
-            guard let msgid = current.msgid ?? (current.msgctxt != nil && !current.msgstr.isEmpty ? "" : nil) else { return }
+            guard let msgid = current.msgid ?? (current.msgctxt != nil && current.msgstr.contains { $0 != nil } ? "" : nil) else { return }
             guard let key = current.msgctxt else {
                 if msgid.isEmpty { header = Self.headerFields(current.msgstr[0] ?? "") }
                 return
             }
-            let count = (current.msgstr.keys.max() ?? -1) + 1
+            let count = (current.msgstr.lastIndex { $0 != nil } ?? -1) + 1
             ordered.append(CatalogEntry(
                 key: key, comment: current.comment.joined(separator: "\n"), flags: current.flags,
                 english: msgid, englishPlural: current.msgidPlural,
-                translations: (0..<count).map { current.msgstr[$0] ?? "" }))
+                translations: current.msgstr[..<count].map { $0 ?? "" }))
         }
         let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
         let hash = UInt8(ascii: "#"), quote = UInt8(ascii: "\"")
@@ -116,12 +128,7 @@ public struct StringCatalog: Sendable {
             current.start(next, value)
         }
         finish()
-        self.ordered = ordered
-        self.header = header
-        var entries: [String: CatalogEntry] = [:]
-        entries.reserveCapacity(ordered.count)
-        for entry in ordered { entries[entry.key] = entry }
-        self.entries = entries
+        return (ordered, header)
     }
 
     private enum Field: Equatable {
@@ -135,7 +142,8 @@ public struct StringCatalog: Sendable {
         var msgctxt: String?
         var msgid: String?
         var msgidPlural: String?
-        var msgstr: [Int: String] = [:]
+        /// `msgstr`, or `msgstr[n]` for the plural forms (at most six, as gettext's languages have).
+        var msgstr: [String?] = Array(repeating: nil, count: 6)
 
         mutating func start(_ field: Field, _ value: String) {
             switch field {
@@ -228,7 +236,7 @@ public struct StringCatalog: Sendable {
         let text = UnsafeBufferPointer(start: bytes, count: length)
         var entry: CatalogEntry?
         if let range = SortedCatalogText(text).range(of: Array(key.utf8)),
-           let parsed = try? StringCatalog(bytes: UnsafeBufferPointer(rebasing: text[range]), notes: false).ordered.first,
+           let parsed = try? messages(UnsafeBufferPointer(rebasing: text[range]), notes: false).ordered.first,
            parsed.key == key {
             entry = parsed
         }
