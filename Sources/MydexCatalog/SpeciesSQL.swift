@@ -11,22 +11,45 @@ package enum SpeciesSQL {
     /// The language tried after `:language` and before English, or NULL (`DataLanguage`).
     package static let nearestLanguage = DataLanguage.nearestSQL(":language")
 
+    /// The columns of `shown` and `shownForms` beyond the ids, the names and the types' PokeAPI
+    /// names: each is a good part of the statement, which a short command spends more time
+    /// preparing than running, so a reader asks only for those it reads.
+    package struct Columns: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `name_key`, the search key of the name, for sorting and matching by name.
+        package static let nameKey = Columns(rawValue: 1 << 0)
+        /// `generation` (species only).
+        package static let generation = Columns(rawValue: 1 << 1)
+        /// `type_name_list`: the types' names in the language, else the nearest, else English.
+        /// A reader of many rows names them itself from `allTypeNames` (`EntryNames`).
+        package static let typeNames = Columns(rawValue: 1 << 2)
+        package static let all: Columns = [.nameKey, .generation, .typeNames]
+    }
+
     /// A CTE `shown(id, species_name, name, name_key, generation, type_list, type_name_list)`
-    /// over the species whose ids `ids` (a SELECT of one column) returns.
-    package static func shown(ids: String) -> String {
+    /// over the species whose ids `ids` (a SELECT of one column) returns (of the last three,
+    /// those `columns` asks for).
+    package static func shown(ids: String, columns: Columns = .all) -> String {
         """
         shown AS MATERIALIZED (
             SELECT i.id,
                 coalesce(f.name, c.name) AS species_name,
                 CASE WHEN f.id IS NOT NULL
                     THEN \(fetchedName("f"))
-                    ELSE coalesce(cl.name, cn.name, ce.name, c.name) END AS name,
+                    ELSE coalesce(cl.name, cn.name, ce.name, c.name) END AS name,\(columns.contains(.nameKey) ? """
+
                 CASE WHEN f.id IS NOT NULL
                     THEN search_key(\(fetchedName("f")))
                     ELSE coalesce(cl.key, cn.key, ce.key, c.name) END AS name_key,
+                """ : "")\(columns.contains(.generation) ? """
                 coalesce(f.generation, c.generation) AS generation,
-                coalesce((SELECT group_concat(type, '/') FROM (\(types("i.id")))), '') AS type_list,
+                """ : "")
+                coalesce((SELECT group_concat(type, '/') FROM (\(types("i.id")))), '') AS type_list\(columns.contains(.typeNames) ? """
+                ,
                 coalesce((SELECT group_concat(\(typeName("t.type")), '/') FROM (\(types("i.id"))) t), '') AS type_name_list
+                """ : "")
             FROM (\(ids)) i
             LEFT JOIN main.fetched_species f ON f.id = i.id
             LEFT JOIN catalog.species c ON c.id = i.id AND f.id IS NULL
@@ -39,14 +62,17 @@ package enum SpeciesSQL {
 
     /// A CTE `shown_forms(id, identifier, form_identifier, species_default, name, name_key,
     /// type_list, type_name_list)` over the catalog's forms whose ids `ids` returns, other than
-    /// their species' own: their whole names and types in the language bound to `:language`.
-    package static func shownForms(ids: String) -> String {
+    /// their species' own: their whole names and types in the language bound to `:language`
+    /// (`name_key` and `type_name_list` when `columns` asks for them).
+    package static func shownForms(ids: String, columns: Columns = .all) -> String {
         """
         shown_forms AS MATERIALIZED (
             SELECT fo.id, fo.identifier, fo.form_identifier, fo.species_default,
-                coalesce(fl.name, fn.name, fe.name) AS name, coalesce(fl.key, fn.key, fe.key) AS name_key,
-                coalesce((SELECT group_concat(type, '/') FROM (\(formTypes("fo.id")))), '') AS type_list,
+                coalesce(fl.name, fn.name, fe.name) AS name,\(columns.contains(.nameKey) ? " coalesce(fl.key, fn.key, fe.key) AS name_key," : "")
+                coalesce((SELECT group_concat(type, '/') FROM (\(formTypes("fo.id")))), '') AS type_list\(columns.contains(.typeNames) ? """
+                ,
                 coalesce((SELECT group_concat(\(typeName("t.type")), '/') FROM (\(formTypes("fo.id"))) t), '') AS type_name_list
+                """ : "")
             FROM (\(ids)) i
             -- Forms other than their species' own only: the others are shown as the species.
             JOIN catalog.forms fo ON fo.id = i.id AND NOT fo.species_default
@@ -57,13 +83,14 @@ package enum SpeciesSQL {
     }
 
     /// The ids of forms other than their species' own among the entries `condition` selects
-    /// (on `caught_pokemon c`), for `shownForms`. Such a form's id is 10001 or more but for a
-    /// few (Xerneas' Active Mode is 716): both are read through the form index, not by a scan
-    /// of every entry (a second scan cost a 100,000-entry list a fifth of its time).
-    package static func otherForms(where condition: String) -> String {
+    /// (on `caught_pokemon c`), for `shownForms`, or other `columns` of those entries. Such a
+    /// form's id is 10001 or more but for a few (Xerneas' Active Mode is 716): both are read
+    /// through the form index, not by a scan of every entry (a second scan cost a
+    /// 100,000-entry list a fifth of its time).
+    package static func otherForms(where condition: String, columns: String = "form_id AS id") -> String {
         """
-        SELECT form_id AS id FROM main.caught_pokemon c WHERE c.form_id >= \(Catalog.firstFormID) AND \(condition)
-        UNION SELECT form_id FROM main.caught_pokemon c
+        SELECT \(columns) FROM main.caught_pokemon c WHERE c.form_id >= \(Catalog.firstFormID) AND \(condition)
+        UNION SELECT \(columns) FROM main.caught_pokemon c
         WHERE c.form_id IN (SELECT id FROM catalog.forms WHERE id < \(Catalog.firstFormID) AND NOT species_default) AND \(condition)
         """
     }
@@ -103,6 +130,14 @@ package enum SpeciesSQL {
         WHERE species_id = \(id) AND NOT EXISTS (SELECT 1 FROM main.fetched_species WHERE fetched_species.id = \(id))
         """
     }
+
+    /// Every type's name as `typeName` gives it: rows of `(type, name)`, for a reader that names
+    /// the types of many rows (`EntryNames`) with one statement of this rule rather than one
+    /// per row.
+    package static let allTypeNames = """
+        SELECT t.type, \(typeName("t.type")) AS name
+        FROM (SELECT type FROM catalog.type_names UNION SELECT type FROM main.fetched_type_names) t
+        """
 
     /// The name of type `type` in `:language`, its nearest language, English, else PokeAPI's name
     /// (at each language, PokeAPI's fetched names before the catalog's).

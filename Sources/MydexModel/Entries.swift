@@ -74,7 +74,7 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         speciesName = species?.speciesName ?? "species-\(stored.speciesID)"
         let speciesShownName = species?.name ?? "#\(stored.speciesID)"
         if let form {
-            name = form.name ?? "\(speciesShownName) (\(form.formIdentifier ?? form.identifier))"
+            name = form.wholeName(speciesName: speciesShownName)
             (typeList, typeNameList) = (form.typeList, form.typeNameList)
             self.form = form.identifier
         } else {
@@ -123,10 +123,10 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
 /// What lists show of a species in the store's language (a row of `SpeciesSQL.shown`).
 package struct ShownSpecies: Sendable {
     /// PokeAPI's name, e.g. `mr-mime`.
-    var speciesName: String
-    var name: String
-    var typeList: String
-    var typeNameList: String
+    package var speciesName: String
+    package var name: String
+    package var typeList: String
+    package var typeNameList: String
 
     package init(speciesName: String, name: String, typeList: String, typeNameList: String) {
         self.speciesName = speciesName
@@ -139,13 +139,13 @@ package struct ShownSpecies: Sendable {
 /// What lists show of a form other than its species' own (a row of `SpeciesSQL.shownForms`).
 package struct ShownForm: Sendable {
     /// PokeAPI's identifier, e.g. `vulpix-alola`.
-    var identifier: String
+    package var identifier: String
     /// The form's part of it, e.g. `alola`.
-    var formIdentifier: String?
+    package var formIdentifier: String?
     /// The whole name ("Alolan Vulpix"); nil where no language names the form.
-    var name: String?
-    var typeList: String
-    var typeNameList: String
+    package var name: String?
+    package var typeList: String
+    package var typeNameList: String
 
     package init(
         identifier: String, formIdentifier: String? = nil, name: String? = nil, typeList: String,
@@ -156,6 +156,10 @@ package struct ShownForm: Sendable {
         self.name = name
         self.typeList = typeList
         self.typeNameList = typeNameList
+    }
+    /// Its whole name, else the species' shown name with the form's identifier: "Vulpix (alola)".
+    package func wholeName(speciesName: String) -> String {
+        name ?? "\(speciesName) (\(formIdentifier ?? identifier))"
     }
 }
 

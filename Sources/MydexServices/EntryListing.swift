@@ -26,6 +26,8 @@ public struct EntryListing: Sendable, AsyncSequence {
     /// What a table needs to size its columns, when asked for.
     public let summary: EntrySummary?
     let store: CollectionStore
+    /// What is shown of the species and forms met so far, for every page (and every pass).
+    let names: EntryNames
     let withCatchRecords: Bool
     /// Entries (or rows) a page.
     public let pageSize: Int
@@ -36,8 +38,10 @@ public struct EntryListing: Sendable, AsyncSequence {
         _ query: EntryQuery, in store: CollectionStore, summary: Bool = false, catchRecords: Bool = false,
         pageSize: Int = EntryListing.pageSize
     ) async throws {
-        let read = try await store.entryListing(query, summary: summary)
+        let names = EntryNames()
+        let read = try await store.entryListing(query, summary: summary, names: names)
         (ids, total, self.summary) = (read.ids, read.total, read.summary)
+        self.names = names
         self.store = store
         withCatchRecords = catchRecords
         self.pageSize = Swift.max(1, pageSize)
@@ -51,13 +55,12 @@ public struct EntryListing: Sendable, AsyncSequence {
     public struct Iterator: AsyncIteratorProtocol {
         let listing: EntryListing
         var next = 0
-        let names = EntryNames()
 
         public mutating func next() async throws -> EntryPage? {
             guard next < listing.ids.count else { return nil }
             let ids = Array(listing.ids[next..<Swift.min(next + listing.pageSize, listing.ids.count)])
             next += ids.count
-            let entries = try await listing.store.entries(inOrder: ids, names: names)
+            let entries = try await listing.store.entries(inOrder: ids, names: listing.names)
             let records = listing.withCatchRecords && !entries.isEmpty
                 ? try await listing.store.catchRecords(entryIDs: entries.map(\.id)) : [:]
             return EntryPage(entries: entries, catchRecords: records)
@@ -79,7 +82,7 @@ public struct EntryPage: Sendable {
 /// mention, each page a read of its own. Rows written while the listing is printed are not
 /// in it; the entries it mentions are as they are when their page is read. A listing can be
 /// read more than once (a table measures its rows before printing them): each pass reads the
-/// same rows again.
+/// same rows again (what is shown of species and forms is read once for every pass).
 public struct HistoryListing: Sendable, AsyncSequence {
     /// How many rows the listing holds (the query's limit applied).
     public let count: Int
@@ -88,6 +91,7 @@ public struct HistoryListing: Sendable, AsyncSequence {
     let query: HistoryQuery
     let newest: Int64
     let store: CollectionStore
+    let names = EntryNames()
     let withCatchRecords: Bool
     /// Entries (or rows) a page.
     public let pageSize: Int
@@ -114,7 +118,6 @@ public struct HistoryListing: Sendable, AsyncSequence {
         let listing: HistoryListing
         var read = 0
         var before: Int64?
-        let names = EntryNames()
 
         public mutating func next() async throws -> Page? {
             guard read < listing.count else { return nil }
@@ -124,7 +127,7 @@ public struct HistoryListing: Sendable, AsyncSequence {
             guard let last = events.last else { return nil }
             (read, before) = (read + events.count, last.id)
             let ids = Array(Set(events.compactMap(\.entryID))).sorted()
-            let entries = try await listing.store.entries(inOrder: ids, names: names)
+            let entries = try await listing.store.entries(inOrder: ids, names: listing.names)
             let records = listing.withCatchRecords && !entries.isEmpty
                 ? try await listing.store.catchRecords(entryIDs: entries.map(\.id)) : [:]
             return Page(

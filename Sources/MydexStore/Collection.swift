@@ -63,10 +63,12 @@ extension CollectionStore {
     /// nicknames (what a table needs to size its columns before printing the first row).
     public func entrySummary(_ query: EntryQuery) async throws -> EntrySummary {
         let language = self.language
-        return try await read { db in try Self.entrySummary(query, language: language, db) }
+        return try await read { db in try Self.entrySummary(query, language: language, names: EntryNames(), db) }
     }
 
-    static func entrySummary(_ query: EntryQuery, language: String, _ db: Database) throws -> EntrySummary {
+    /// The summary, with what is shown of the entries' species and forms read into `names`,
+    /// where the listing's pages then find them.
+    static func entrySummary(_ query: EntryQuery, language: String, names: EntryNames, _ db: Database) throws -> EntrySummary {
         let arguments = Self.arguments(query, language: language)
         let condition = Self.condition(query)
         let counts = try Row.fetchOne(db, sql: """
@@ -74,24 +76,32 @@ extension CollectionStore {
                 coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
             FROM main.caught_pokemon c WHERE \(condition)
             """, arguments: arguments)
-        // Species, and the other forms among the entries (their own names and types).
-        let shown = try Row.fetchAll(db, sql: """
-            WITH \(SpeciesSQL.shown(ids: "SELECT DISTINCT species_id AS id FROM main.caught_pokemon c WHERE \(condition)")),
-                \(SpeciesSQL.shownForms(ids: SpeciesSQL.otherForms(where: condition)))
-            SELECT name, type_name_list FROM shown
-            UNION ALL
-            SELECT coalesce(sf.name, coalesce(w.name, '#' || fo.species_id) || ' (' || sf.form_identifier || ')'),
-                sf.type_name_list
-            FROM shown_forms sf JOIN catalog.forms fo ON fo.id = sf.id LEFT JOIN shown w ON w.id = fo.species_id
-            WHERE NOT sf.species_default
+        let speciesIDs = try Int.fetchAll(db, sql: """
+            SELECT DISTINCT species_id FROM main.caught_pokemon c WHERE \(condition)
             """, arguments: arguments)
+        // The other forms among the entries, with their species (their names fall back to it).
+        let forms = try Row.fetchAll(
+            db, sql: SpeciesSQL.otherForms(where: condition, columns: "form_id, species_id"), arguments: arguments
+        ).map { (form: $0[0] as Int, species: $0[1] as Int) }
         let nicknames = try String.fetchAll(db, sql: """
             SELECT DISTINCT nickname FROM main.caught_pokemon c WHERE nickname IS NOT NULL AND \(condition)
             """, arguments: arguments)
+        let shown = try names.shown(speciesIDs: speciesIDs, formIDs: forms.map(\.form), language: language, db)
+        var shownNames: Set<String> = []
+        var typeNames: Set<String> = []
+        for id in speciesIDs {
+            guard let species = shown.species[id] else { continue }
+            shownNames.insert(species.name)
+            typeNames.insert(species.typeNameList)
+        }
+        for (formID, speciesID) in forms {
+            guard case let form?? = shown.forms[formID] else { continue }
+            shownNames.insert(form.wholeName(speciesName: shown.species[speciesID]?.name ?? "#\(speciesID)"))
+            typeNames.insert(form.typeNameList)
+        }
         return EntrySummary(
             count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
-            largestID: counts?["max_id"] ?? 0, names: Set(shown.map { $0["name"] }),
-            typeNames: Set(shown.map { $0["type_name_list"] }), nicknames: Set(nicknames))
+            largestID: counts?["max_id"] ?? 0, names: shownNames, typeNames: typeNames, nicknames: Set(nicknames))
     }
 
     /// One entry, released or not.

@@ -119,16 +119,17 @@ extension CollectionStore {
     }
 
     /// A listing's fixed part, read at once: the ids of the entries `query` selects in its order,
-    /// its page applied, and with `summary` what a table needs to size its columns. The listing
+    /// its page applied, and with `summary` what a table needs to size its columns (what it read
+    /// of species and forms kept in `names` for the pages). The listing
     /// then reads its entries page by page (`entries(inOrder:names:)`), each page a read of its
     /// own, so that printing, however slowly its reader takes it, never holds the database.
     public func entryListing(
-        _ query: EntryQuery, summary: Bool
+        _ query: EntryQuery, summary: Bool, names: EntryNames
     ) async throws -> (ids: [Int64], total: Int, summary: EntrySummary?) {
         let language = self.language
         return try await read { db in
             let ids = try Self.entryIDs(query, language: language, db)
-            let summary = summary ? try Self.entrySummary(query, language: language, db) : nil
+            let summary = summary ? try Self.entrySummary(query, language: language, names: names, db) : nil
             let paged = query.limit != nil || query.offset > 0
             let total = try summary?.count ?? (paged ? Self.entryCount(query, language: language, db) : ids.count)
             return (ids, total, summary)
@@ -315,11 +316,17 @@ extension SpeciesSQL {
 /// pages of one listing (`CollectionStore.entries(inOrder:names:)`): a thousand species and
 /// forms at most. Pages read outside one transaction may see a species fetched meanwhile; they
 /// show the name read first, as one query would have.
+///
+/// Types are named here from one read of every type's name (`SpeciesSQL.allTypeNames`, the same
+/// rule as the SQL of whole entries), not by the statement that reads the species: that
+/// statement is half as long, and a short command spends more preparing it than running it.
 public final class EntryNames: Sendable {
     struct Shown: Sendable {
         var species: [Int: ShownSpecies] = [:]
         /// Forms other than their species' own; nil for a species' own (shown as the species).
         var forms: [Int: ShownForm?] = [:]
+        /// Type names in the store's language by PokeAPI's name; nil until a species or form is read.
+        var typeNames: [String: String]?
     }
 
     private let known = Mutex(Shown())
@@ -328,35 +335,59 @@ public final class EntryNames: Sendable {
 
     /// What is shown of the species and forms of `entries`, reading in `db` those not read before.
     func shown(for entries: [CollectionEntry.Stored], language: String, _ db: Database) throws -> Shown {
+        try shown(speciesIDs: entries.lazy.map(\.speciesID), formIDs: entries.lazy.map(\.formID), language: language, db)
+    }
+
+    /// What is shown of these species and forms, reading in `db` those not read before.
+    func shown(
+        speciesIDs: some Sequence<Int>, formIDs: some Sequence<Int>, language: String, _ db: Database
+    ) throws -> Shown {
         var shown = known.withLock { $0 }
-        var newSpecies: Set<Int> = []
-        var newForms: Set<Int> = []
-        for entry in entries {
-            if shown.species[entry.speciesID] == nil { newSpecies.insert(entry.speciesID) }
-            if shown.forms[entry.formID] == nil { newForms.insert(entry.formID) }
-        }
+        let newSpecies = Set(speciesIDs.lazy.filter { shown.species[$0] == nil })
+        let newForms = Set(formIDs.lazy.filter { shown.forms[$0] == nil })
         guard !newSpecies.isEmpty || !newForms.isEmpty else { return shown }
+        let typeNames = try shown.typeNames ?? Self.typeNames(language: language, db)
+        shown.typeNames = typeNames
+        func named(_ typeList: String) -> String {
+            typeList.split(separator: "/").map { typeNames[String($0)] ?? String($0) }.joined(separator: "/")
+        }
         if !newSpecies.isEmpty {
             let rows = try Row.fetchCursor(db, sql: """
-                WITH \(SpeciesSQL.shown(ids: "SELECT value AS id FROM json_each(:ids)"))
-                SELECT id, species_name, name, type_list, type_name_list FROM shown
+                WITH \(SpeciesSQL.shown(ids: "SELECT value AS id FROM json_each(:ids)", columns: []))
+                SELECT id, species_name, name, type_list FROM shown
                 """, arguments: ["ids": CollectionStore.jsonList(newSpecies), "language": language])
             while let row = try rows.next() {
-                shown.species[row[0]] = ShownSpecies(speciesName: row[1], name: row[2], typeList: row[3], typeNameList: row[4])
+                let typeList: String = row[3]
+                shown.species[row[0]] = ShownSpecies(
+                    speciesName: row[1], name: row[2], typeList: typeList, typeNameList: named(typeList))
             }
         }
         if !newForms.isEmpty {
             for id in newForms { shown.forms[id] = .some(nil) }
-            let rows = try Row.fetchCursor(db, sql: """
-                WITH \(SpeciesSQL.shownForms(ids: "SELECT value AS id FROM json_each(:ids)"))
-                SELECT id, identifier, form_identifier, name, type_list, type_name_list FROM shown_forms
-                """, arguments: ["ids": CollectionStore.jsonList(newForms), "language": language])
-            while let row = try rows.next() {
+            // Most entries are of their species' own form, shown as the species: the forms'
+            // statement is prepared only when another form is among them.
+            let others = try Int.fetchAll(db, sql: """
+                SELECT id FROM catalog.forms WHERE id IN (SELECT value FROM json_each(?)) AND NOT species_default
+                """, arguments: [CollectionStore.jsonList(newForms)])
+            let rows = try others.isEmpty ? nil : Row.fetchCursor(db, sql: """
+                WITH \(SpeciesSQL.shownForms(ids: "SELECT value AS id FROM json_each(:ids)", columns: []))
+                SELECT id, identifier, form_identifier, name, type_list FROM shown_forms
+                """, arguments: ["ids": CollectionStore.jsonList(others), "language": language])
+            while let row = try rows?.next() {
+                let typeList: String = row[4]
                 shown.forms[row[0]] = ShownForm(
-                    identifier: row[1], formIdentifier: row[2], name: row[3], typeList: row[4], typeNameList: row[5])
+                    identifier: row[1], formIdentifier: row[2], name: row[3], typeList: typeList, typeNameList: named(typeList))
             }
         }
         known.withLock { [shown] in $0 = shown }
         return shown
+    }
+
+    /// Every type's name in `language` (its nearest language, English, else PokeAPI's name).
+    static func typeNames(language: String, _ db: Database) throws -> [String: String] {
+        var names: [String: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: SpeciesSQL.allTypeNames, arguments: ["language": language])
+        while let row = try rows.next() { names[row[0]] = row[1] }
+        return names
     }
 }
