@@ -109,12 +109,10 @@ extension CollectionStore {
         return dryRun ? try await read(body) : try await write(body)
     }
 
-    /// Entries by id, in the order given: one query (what is shown of each species is computed
-    /// once, not once per entry), the ids passed as a JSON array.
+    /// Entries by id, in the order given (what is shown of each species read once, not once per
+    /// entry); a missing id fails them all.
     static func entries(_ ids: [Int64], _ language: String, _ db: Database) throws -> [CollectionEntry] {
-        let found = try CollectionEntry.fetchAll(
-            db, sql: entrySQL(where: "c.id IN (SELECT value FROM json_each(:ids))"),
-            arguments: ["language": language, "ids": "[" + ids.map(String.init).joined(separator: ",") + "]"])
+        let found = try entries(inOrder: ids, language: language, names: EntryNames(), db)
         let byID = Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return try ids.map { id in
             guard let entry = byID[id] else { throw StoreError.entryNotFound(id: id) }

@@ -130,9 +130,9 @@ extension CollectionStore {
     }
 
     static func entry(_ id: Int64, _ language: String, _ db: Database) throws -> CollectionEntry {
-        guard let entry = try CollectionEntry.fetchOne(
-            db, sql: entrySQL(where: "c.id = :id"), arguments: ["language": language, "id": id])
-        else { throw StoreError.entryNotFound(id: id) }
+        guard let entry = try entries(inOrder: [id], language: language, names: EntryNames(), db).first else {
+            throw StoreError.entryNotFound(id: id)
+        }
         return entry
     }
 

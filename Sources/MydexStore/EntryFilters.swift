@@ -155,18 +155,23 @@ extension CollectionStore {
     public func entries(inOrder ids: [Int64], names: EntryNames = EntryNames()) async throws -> [CollectionEntry] {
         guard !ids.isEmpty else { return [] }
         let language = self.language
-        let list = Self.jsonList(ids)
-        return try await read { db in
-            // The outer loop walks the list, so the rows come in its order (a test holds it).
-            var stored: [CollectionEntry.Stored] = []
-            stored.reserveCapacity(ids.count)
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                SELECT \(Self.entryColumns) FROM json_each(?) j CROSS JOIN main.caught_pokemon c ON c.id = j.value
-                """), arguments: [list])
-            while let row = try rows.next() { stored.append(CollectionEntry.Stored(row: row)) }
-            let shown = try names.shown(for: stored, language: language, db)
-            return stored.map { CollectionEntry($0, species: shown.species[$0.speciesID], form: shown.forms[$0.formID] ?? nil) }
-        }
+        return try await read { db in try Self.entries(inOrder: ids, language: language, names: names, db) }
+    }
+
+    /// The entries with these ids, in this order, those that are gone left out: their own rows,
+    /// then what is shown of their species and forms, through `names`. Every read of entries by
+    /// id goes this way (one entry, a page, a bulk change's entries): the statements are short
+    /// to prepare, where one statement that joins the species' names and types is not.
+    static func entries(inOrder ids: [Int64], language: String, names: EntryNames, _ db: Database) throws -> [CollectionEntry] {
+        // The outer loop walks the list, so the rows come in its order (a test holds it).
+        var stored: [CollectionEntry.Stored] = []
+        stored.reserveCapacity(ids.count)
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT \(Self.entryColumns) FROM json_each(?) j CROSS JOIN main.caught_pokemon c ON c.id = j.value
+            """), arguments: [Self.jsonList(ids)])
+        while let row = try rows.next() { stored.append(CollectionEntry.Stored(row: row)) }
+        let shown = try names.shown(for: stored, language: language, db)
+        return stored.map { CollectionEntry($0, species: shown.species[$0.speciesID], form: shown.forms[$0.formID] ?? nil) }
     }
 
     /// `[1,2,3]`, for `json_each`: one statement whatever the number of values.
