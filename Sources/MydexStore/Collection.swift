@@ -71,14 +71,21 @@ extension CollectionStore {
     static func entrySummary(_ query: EntryQuery, language: String, names: EntryNames, _ db: Database) throws -> EntrySummary {
         let arguments = Self.arguments(query, language: language)
         let condition = Self.condition(query)
-        let counts = try Row.fetchOne(db, sql: """
-            SELECT count(*) AS count, coalesce(sum(c.is_favorite), 0) AS favorites,
-                coalesce(sum(c.is_shiny), 0) AS shiny, coalesce(max(c.id), 0) AS max_id
-            FROM main.caught_pokemon c WHERE \(condition)
+        // The counts by species, in one pass over the entries (through the species index):
+        // the species are those whose names the table must fit.
+        var (count, favorites, shiny, largestID) = (0, 0, 0, Int64(0))
+        var speciesIDs: [Int] = []
+        let bySpecies = try Row.fetchCursor(db, sql: """
+            SELECT c.species_id, count(*), sum(c.is_favorite), sum(c.is_shiny), max(c.id)
+            FROM main.caught_pokemon c WHERE \(condition) GROUP BY c.species_id
             """, arguments: arguments)
-        let speciesIDs = try Int.fetchAll(db, sql: """
-            SELECT DISTINCT species_id FROM main.caught_pokemon c WHERE \(condition)
-            """, arguments: arguments)
+        while let row = try bySpecies.next() {
+            speciesIDs.append(row[0])
+            count += row[1] as Int
+            favorites += row[2] as Int
+            shiny += row[3] as Int
+            largestID = max(largestID, row[4])
+        }
         // The other forms among the entries, with their species (their names fall back to it).
         let forms = try Row.fetchAll(
             db, sql: SpeciesSQL.otherForms(where: condition, columns: "form_id, species_id"), arguments: arguments
@@ -100,8 +107,8 @@ extension CollectionStore {
             typeNames.insert(form.typeNameList)
         }
         return EntrySummary(
-            count: counts?["count"] ?? 0, favorites: counts?["favorites"] ?? 0, shiny: counts?["shiny"] ?? 0,
-            largestID: counts?["max_id"] ?? 0, names: shownNames, typeNames: typeNames, nicknames: Set(nicknames))
+            count: count, favorites: favorites, shiny: shiny, largestID: largestID, names: shownNames,
+            typeNames: typeNames, nicknames: Set(nicknames))
     }
 
     /// One entry, released or not.
