@@ -125,13 +125,14 @@ extension Pokedex {
                 """, arguments: [speciesID]) ?? 0
             // The game Pokédexes listing the species whose every species is held: only they can
             // be complete, and only they are counted in full (form by form, as `progress` does).
-            // Counting every Pokédex of the species took a seventh of a catch.
+            // A Pokédex's search stops at its first species not held: in a collection far from
+            // complete, at once (counting every species of each Pokédex took a sixth of a catch).
             let dexes = try Int.fetchAll(db, sql: """
-                SELECT n.pokedex_id FROM catalog.pokedex_numbers n JOIN catalog.pokedexes p ON p.id = n.pokedex_id
-                WHERE p.main_series AND n.pokedex_id IN (SELECT pokedex_id FROM catalog.pokedex_numbers WHERE species_id = ?)
-                GROUP BY n.pokedex_id
-                HAVING NOT max(NOT EXISTS (
-                    SELECT 1 FROM main.caught_pokemon c WHERE c.species_id = n.species_id AND c.released_at IS NULL))
+                SELECT p.id FROM catalog.pokedexes p
+                WHERE p.main_series AND p.id IN (SELECT pokedex_id FROM catalog.pokedex_numbers WHERE species_id = ?)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM catalog.pokedex_numbers n WHERE n.pokedex_id = p.id AND NOT EXISTS (
+                            SELECT 1 FROM main.caught_pokemon c WHERE c.species_id = n.species_id AND c.released_at IS NULL))
                 ORDER BY 1
                 """, arguments: [speciesID])
             let slots = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id BETWEEN ? AND ?",
