@@ -53,6 +53,38 @@ public struct SafeText: Sendable, Equatable, ExpressibleByStringLiteral {
             plain: parts.map(\.plain).joined(separator: separator.plain))
     }
 
+    /// Safe text put together piece by piece, as bytes made into text once: a table's line of
+    /// padded cells (a list of 100,000 entries makes 100,000 of them; appending to a `String`
+    /// piece by piece cost more than everything else a row takes).
+    struct Builder {
+        private var rendered: [UInt8] = []
+        /// What is shown, kept apart only from the first piece that is styled: until then it is
+        /// what is written.
+        private var plain: [UInt8]?
+
+        init(capacity: Int) {
+            rendered.reserveCapacity(capacity)
+        }
+
+        mutating func append(_ text: SafeText) {
+            if plain == nil, text.rendered != text.plain { plain = rendered }
+            rendered.append(contentsOf: text.rendered.utf8)
+            plain?.append(contentsOf: text.plain.utf8)
+        }
+
+        /// `count` spaces (none when `count` is not positive).
+        mutating func appendSpaces(_ count: Int) {
+            guard count > 0 else { return }
+            rendered.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+            plain?.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        }
+
+        var text: SafeText {
+            let written = String(decoding: rendered, as: UTF8.self)
+            return SafeText(rendered: written, plain: plain.map { String(decoding: $0, as: UTF8.self) } ?? written)
+        }
+    }
+
     /// At most `width` columns: cut, with "…", when wider (a cut cell loses its colour).
     func truncated(toWidth width: Int) -> SafeText {
         guard TerminalText.displayWidth(plain) > width else { return self }

@@ -69,22 +69,27 @@ struct Table {
             }
         }
 
-        func line(_ allCells: [SafeText], header: Bool = false) -> SafeText {
+        func line(_ cells: [SafeText], header: Bool = false) -> SafeText {
             // Empty cells at the end would only leave trailing spaces.
-            var cells = allCells
-            while cells.count > 1, cells.last?.plain.isEmpty == true { cells.removeLast() }
-            let padded = cells.enumerated().map { index, original -> SafeText in
+            var count = cells.count
+            while count > 1, cells[count - 1].plain.isEmpty { count -= 1 }
+            // Built in place: a line of a long list is made once per row.
+            var line = SafeText.Builder(capacity: widths.reduce(2 * count, +))
+            for index in 0..<count {
                 // Each cell is measured once; only a cell wider than its column is cut (and measured again).
+                let original = cells[index]
                 let width = TerminalText.displayWidth(original.plain)
                 let cell = width > widths[index] ? original.truncated(toWidth: widths[index]) : original
                 let cellWidth = width > widths[index] ? TerminalText.displayWidth(cell.plain) : width
-                let isLast = index == cells.count - 1
-                guard cellWidth < widths[index], !(isLast && !columns[index].alignRight) else { return cell }
-                let padding = SafeText(String(repeating: " ", count: widths[index] - cellWidth))
-                return columns[index].alignRight ? padding + cell : cell + padding
+                let alignRight = columns[index].alignRight
+                // The last cell, left-aligned, is not padded: no trailing spaces.
+                let padding = index == count - 1 && !alignRight ? 0 : widths[index] - cellWidth
+                if index > 0 { line.appendSpaces(2) }
+                if alignRight { line.appendSpaces(padding) }
+                line.append(cell)
+                if !alignRight { line.appendSpaces(padding) }
             }
-            let text = SafeText.joined(padded, separator: "  ")
-            return header ? text.styled(.bold, if: color) : text
+            return header ? line.text.styled(.bold, if: color) : line.text
         }
     }
 
