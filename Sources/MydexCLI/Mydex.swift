@@ -39,7 +39,15 @@ public struct Mydex: AsyncParsableCommand {
 
     private static func runParsed(arguments: [String], context: MydexContext, file: Result<ConfigValues, UsageError>) async -> Int32 {
         do {
-            var command = try parse(try CommandLineArguments.normalized(arguments))
+            let invocation = try CommandLineArguments.normalized(arguments)
+            if invocation.arguments == ["--version"] {
+                // Answered as the argument parser answers it, without the parser: it lays out
+                // the help of every command before it prints a version (nine tenths of the run).
+                try context.output.print(SafeText(MydexVersion.current))
+                try context.output.flush()
+                return ExitCode.success.rawValue
+            }
+            var command = try parse(invocation)
             if let mydexCommand = command as? any MydexCommand {
                 var configured = context
                 configured.settings = try Settings.resolve(
