@@ -19,6 +19,9 @@ struct Options {
     var quick = false
     /// `--browse`: only the browse rows (on the largest collection), to iterate on them.
     var browseOnly = false
+    /// `--profile`: only where the instructions go, on both sides of the rows whose goal is a
+    /// ratio against `sqlite3` (callgrind; needs valgrind).
+    var profileOnly = false
     var mydex: String
     var sqlite3 = "/usr/bin/sqlite3"
 
@@ -32,10 +35,11 @@ struct Options {
             case "--runs": runs = try Self.number(rest.popFirst(), "--runs")
             case "--quick": quick = true
             case "--browse": browseOnly = true
+            case "--profile": profileOnly = true
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--profile] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -305,6 +309,9 @@ let catalogImage: String = {
 }()
 
 /// The sqlite3 CLI on `database` with the catalog attached, running `sql`.
+/// The reference for a catch: one row inserted by `sqlite3`.
+let insertStatement = "INSERT INTO caught_pokemon (species_id, form_id, caught_at) VALUES (25, 25, '2026-01-01 00:00:00.000')"
+
 func sqlite3WithCatalog(_ sqlite3: String, _ database: String, _ sql: String) -> [String] {
     [sqlite3, "-cmd", "ATTACH 'file:\(catalogImage)?mode=ro' AS catalog", database, sql]
 }
@@ -515,7 +522,28 @@ func run() throws {
     let tenThousand = try workspace.collection(entries: options.quick ? 1000 : 10_000)
     let big = options.quick ? 5000 : 100_000
     let hundredThousand = try workspace.collection(entries: big)
+    let tenThousandLabel = options.quick ? "1,000" : "10,000"
     var rows: [Row] = []
+    if options.profileOnly {
+        let insertCopy = workspace.path("insert.sqlite")
+        let catchCopy = workspace.path("catch.sqlite")
+        try FileManager.default.copyItem(atPath: one, toPath: insertCopy)
+        try FileManager.default.copyItem(atPath: one, toPath: catchCopy)
+        print("# where the instructions go\n")
+        print("mydex: \(mydex); sqlite3: \(sqlite3); one run of each side under callgrind, one more under GNU time.")
+        try printProfiles([
+            ("`mydex --version`", Subject(label: "", arguments: [mydex, "--version"]),
+             Subject(label: "`sqlite3 DB 'SELECT 1'`", arguments: [sqlite3, one, "SELECT 1"])),
+            ("`mydex list --sort dex`, 1 entry", Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", one]),
+             Subject(label: "`sqlite3` listing the entries sorted by dex", arguments: sqlite3WithCatalog(sqlite3, one, listQuery))),
+            ("`mydex list --sort dex`, \(tenThousandLabel) entries",
+             Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", tenThousand]),
+             Subject(label: "`sqlite3` listing the same entries sorted", arguments: sqlite3WithCatalog(sqlite3, tenThousand, listQuery))),
+            ("`mydex catch --offline`", Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
+             Subject(label: "`sqlite3` inserting one row", arguments: [sqlite3, insertCopy, insertStatement])),
+        ], environment: environment, in: workspace.root.path)
+        return
+    }
 
     rows.append(try compare(
         "`mydex --version`", Subject(label: "`sqlite3 DB 'SELECT 1'`", arguments: [mydex, "--version"]),
@@ -563,7 +591,6 @@ func run() throws {
         },
         against: Subject(label: "the same command later", arguments: [mydex, "catch", "--offline", "--db", one]),
         runs: runs, environment: environment))
-    let tenThousandLabel = options.quick ? "1,000" : "10,000"
     rows.append(try compare(
         "`mydex list --sort dex`, \(tenThousandLabel) entries",
         Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", tenThousand]),
@@ -607,7 +634,7 @@ func run() throws {
         "`mydex catch --offline`", Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", catchCopy]),
         against: Subject(
             label: "`sqlite3` inserting one row",
-            arguments: [sqlite3, insertCopy, "INSERT INTO caught_pokemon (species_id, form_id, caught_at) VALUES (25, 25, '2026-01-01 00:00:00.000')"]),
+            arguments: [sqlite3, insertCopy, insertStatement]),
         runs: runs, environment: environment))
     // Catching as the games do (issue 21): a wild Pokémon met from a real table, and one ball
     // thrown at it (a fresh encounter prepared, untimed, before each throw).
