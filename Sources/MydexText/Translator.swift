@@ -41,7 +41,8 @@ extension UInt64: TextArgument {
 /// Speaks mydex's words in one language: looks a message up by its key in that language's
 /// catalog (falling back to the English source text for a key a catalog lacks), chooses its
 /// plural form, and fills its named placeholders: `{name}`, and in Korean `{name:을}`, the
-/// name followed by the particle that agrees with it.
+/// name followed by the particle that agrees with it, or `"{name}"{:이라는}`, the particle of
+/// the value before it after what closes it.
 public struct Translator: Sendable {
     public let language: InterfaceLanguage
     public let format: LocaleFormat
@@ -103,6 +104,16 @@ public struct Translator: Sendable {
             text += rest[..<open]
             if marking { marked += rest[..<open] }
             let afterOpen = rest.utf8.index(after: open)
+            if let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
+               let placeholder = Placeholder(rest[afterOpen..<close]), placeholder.name.isEmpty, let particle = placeholder.particle,
+               let previous = values.last {
+                // `"{query}"{:이라는}`: the particle of the value before, after what closes it.
+                let agreeing = KoreanParticle.particle(particle, after: previous)
+                text += agreeing
+                if marking { marked += agreeing }
+                rest = rest[rest.utf8.index(after: close)...]
+                continue
+            }
             guard let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
                   let placeholder = Placeholder(rest[afterOpen..<close]), let argument = arguments[String(placeholder.name)] else {
                 // Not a placeholder (a brace in an example), or no value given: kept as written.
@@ -123,7 +134,7 @@ public struct Translator: Sendable {
         return (text, marked, values)
     }
 
-    /// `{name}` or `{name:을}`.
+    /// `{name}`, `{name:을}`, or `{:을}` (the particle of the value before it).
     private struct Placeholder {
         let name: Substring
         let particle: String?
@@ -133,7 +144,7 @@ public struct Translator: Sendable {
         init?(_ body: Substring) {
             let colon = body.utf8.firstIndex(of: UInt8(ascii: ":"))
             let name = body[..<(colon ?? body.endIndex)]
-            guard !name.isEmpty, name.utf8.allSatisfy({ byte in
+            guard !name.isEmpty || colon != nil, name.utf8.allSatisfy({ byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true

@@ -69,6 +69,9 @@ struct LocalizationTests {
                     for marker in Self.particleMarkers(translation) {
                         #expect(language == .korean && KoreanParticle.isParticle(marker), "\(file): \(english.key): {…:\(marker)}")
                     }
+                    if language == .korean, let particle = Self.plainParticle(translation) {
+                        Issue.record("\(file): \(english.key): \"\(particle)\" after a placeholder must agree with its value: write {name:…} or {:…}")
+                    }
                 }
             }
         }
@@ -97,6 +100,29 @@ struct LocalizationTests {
                         "\(language.catalogFile): \(english.key)'s examples differ from the English")
             }
         }
+    }
+
+    /// A Korean particle written as plain text after a placeholder, or after the quote that
+    /// closes one (`#{id}로`, `"{query}"라는`, `{suggestions}을(를)`): it cannot agree
+    /// with every value. The text from the placeholder on, or nil.
+    static func plainParticle(_ text: String) -> String? {
+        let particles = ["이라는", "라는", "으로", "을", "를", "이", "가", "은", "는", "과", "와", "로", "아", "야"]
+        var rest = Substring(text)
+        while let close = rest.firstIndex(of: "}") {
+            let open = rest[..<close].lastIndex(of: "{")
+            var after = rest[rest.index(after: close)...]
+            defer { rest = after }
+            guard let open, Self.placeholders(String(rest[open...close])).count == 1 else { continue }
+            // Through a closing quote (`"{query}"라는`), not a parenthesis: in `컬렉션({current})을`
+            // the particle belongs to the name before it, and agrees with it as written.
+            after = after.drop { "\"'”’」』".contains($0) }
+            guard let particle = particles.first(where: { after.hasPrefix($0) }) else { continue }
+            // A particle ends the word: what follows is not Hangul (`#{id}로 보관`, not `{count}이상`).
+            let next = after.dropFirst(particle.count).first
+            if let scalar = next?.unicodeScalars.first, (0xAC00...0xD7A3).contains(scalar.value) { continue }
+            return String(String(rest[open...]).prefix(40)) + "…"
+        }
+        return nil
     }
 
     static func particleMarkers(_ text: String) -> [String] {
@@ -238,7 +264,15 @@ struct LocalizationTests {
         ("Sparky", "을", "를"), ("Mike", "이", "가"), ("Bill", "으로", "로"), ("Sam", "은", "은"), ("Ken", "과", "과"),
         ("King", "을", "을"), ("Max", "을", "을(를)"), ("Max", "으로", "(으)로"), ("Bob", "이", "이(가)"),
         // An emoji, kana, a closing bracket looked through.
-        ("피카 ⚡", "을", "을(를)"), ("ピカ", "가", "이(가)"), ("피카츄 (3)", "을", "을"), ("「리자몽」", "를", "을"), ("", "을", "을(를)"),
+        ("피카 ⚡", "을", "을(를)"), ("ピカ", "가", "이(가)"), ("「리자몽」", "를", "을"), ("", "을", "을(를)"),
+        // A number as it is read: 영, 십, 백, 천, 만 end in a consonant, 육 too; 일 in ㄹ.
+        ("#6", "로", "으로"), ("#10", "로", "으로"), ("#1000", "로", "으로"), ("10,000", "이", "이"), ("101", "가", "이"),
+        ("#3", "는", "은"), ("#25", "을", "를"), ("50%", "이", "가"),
+        // A name with a parenthesis takes the name's particle, not the parenthesis'.
+        ("집게왕(모단단게)", "을", "을"), ("파오리(#0083)", "을", "를"), ("피카츄 (3)", "을", "를"), ("(3)", "을", "을"),
+        ("킹크랩（Kingler）", "를", "을"),
+        // 이라는/라는, and the combined form written as Korean writes it.
+        ("불꽃", "라는", "이라는"), ("피카츄", "이라는", "라는"), ("레글", "라는", "이라는"), ("Max", "라는", "(이)라는"),
     ])
     func particles(word: String, marker: String, expected: String) {
         #expect(KoreanParticle.particle(marker, after: word) == expected)
@@ -250,6 +284,10 @@ struct LocalizationTests {
         #expect(korean.render("{name:을} 잡았다! {count}마리", ["name": "피카츄", "count": 1234]) == "피카츄를 잡았다! 1,234마리")
         #expect(korean.render("{name:을} 잡았다!", ["name": "리자몽"]) == "리자몽을 잡았다!")
         #expect(korean.render("{name:으로} 바꿨다.", ["name": "Sparky"]) == "Sparky로 바꿨다.")
+        #expect(korean.render("\"{query}\"{:라는} 기술은 없습니다.", ["query": "불꽃"]) == "\"불꽃\"이라는 기술은 없습니다.")
+        #expect(korean.render("\"{query}\"{:이라는} 기술", ["query": "피카"]) == "\"피카\"라는 기술", "the particle of the value before")
+        #expect(korean.render("{name:은} 항목 #{id:로} 보관했습니다.", ["name": "화살꼬빈", "id": "6"]) == "화살꼬빈은 항목 #6으로 보관했습니다.")
+        #expect(korean.render("({value:가} 아니라)", ["value": 101]) == "(101이 아니라)")
         #expect(Translator(.french).render("{count} Pokémon", ["count": 12345]) == "12\u{202F}345 Pokémon")
         #expect(Translator(.german).render("#{id}: {count}", ["id": "12345", "count": 12345]) == "#12345: 12.345",
                 "ids are text, never grouped")
