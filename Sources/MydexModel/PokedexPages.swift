@@ -23,7 +23,9 @@ public struct PokedexRow: Codable, Sendable, Equatable, MydexRecord {
 
 /// Filters of a Pokédex page (`mydex dex list`).
 public struct DexFilter: Sendable, Equatable {
-    public enum Caught: Sendable { case any, caught, missing }
+    /// Held is what the collection holds now: a released entry is not held, and its species
+    /// is missing (as `dex progress` counts it) though it was once caught.
+    public enum Caught: Sendable { case any, held, missing, neverCaught }
     public var generation: Int?
     /// A PokeAPI type name (resolve what the user typed first).
     public var type: String?

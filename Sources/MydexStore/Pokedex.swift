@@ -108,8 +108,9 @@ public struct Pokedex: Sendable {
         ]
         switch filter.caught {
         case .any: break
-        case .caught: conditions.append("s.id IN (SELECT species_id FROM main.caught_pokemon)")
-        case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon)")
+        case .held: conditions.append("s.id IN (SELECT species_id FROM main.caught_pokemon WHERE released_at IS NULL)")
+        case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon WHERE released_at IS NULL)")
+        case .neverCaught: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon)")
         }
         let condition = conditions.joined(separator: " AND ")
         return try await store.read { db in

@@ -96,6 +96,25 @@ struct PokedexCommandTests {
         #expect(badType.standardError.contains("electric"))
     }
 
+    @Test("Missing means not held now, as dex progress counts it: a released species is missing, not --never-caught")
+    func missingIsNotHeld() async throws {
+        let environment = try TestEnvironment()
+        try await environment.recordCatches([1, 4, 27])
+        #expect(await environment.run("release", "3").status == 0)  // the only Sandshrew
+        let progress = try #require(try await environment.run("dex", "progress", "--dex", "kanto", "--json").document())
+        let kanto = try #require(progress.objects("pokedexes")?.first)
+        #expect(kanto["caught"] as? Int == 2 && kanto["total"] as? Int == 151)
+        let missing = try #require(try await environment.run("dex", "list", "--missing", "--dex", "kanto", "--limit", "200", "--json").document())
+        #expect(missing["total"] as? Int == 149, "151 less the two held, as progress counts")
+        let missingDex = missing.objects("results")?.compactMap { $0.object("species")?["dex"] as? Int } ?? []
+        #expect(missingDex.contains(27) && !missingDex.contains(1))
+        let held = try #require(try await environment.run("dex", "list", "--caught", "--dex", "kanto", "--json").document())
+        #expect(held.objects("results")?.compactMap { $0.object("species")?["dex"] as? Int } == [1, 4])
+        let never = try #require(try await environment.run("dex", "list", "--never-caught", "--dex", "kanto", "--limit", "200", "--json").document())
+        #expect(never["total"] as? Int == 148, "Sandshrew was caught once")
+        #expect(await environment.run("dex", "list", "--missing", "--never-caught").status == 64)
+    }
+
     @Test("Japanese names keep the dex table aligned")
     func wideDexTable() async throws {
         let environment = try TestEnvironment()

@@ -139,7 +139,7 @@ extension PokedexStoreTests {
         let fireInGeneration1 = try await pokedex.page(DexFilter(generation: 1, type: fire))
         #expect(fireInGeneration1.total == 12)
         #expect(fireInGeneration1.rows.prefix(3).map(\.id) == [4, 5, 6])
-        #expect(try await pokedex.page(DexFilter(type: try await finder.resolveType("FIRE"), caught: .caught)).rows.map(\.id) == [4, 6])
+        #expect(try await pokedex.page(DexFilter(type: try await finder.resolveType("FIRE"), caught: .held)).rows.map(\.id) == [4, 6])
         let missing = try await pokedex.page(DexFilter(generation: 1, type: "fire", caught: .missing, offset: 1, limit: 2))
         #expect(missing.total == 10)
         #expect(missing.rows.map(\.id) == [37, 38])

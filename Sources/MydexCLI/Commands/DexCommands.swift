@@ -140,6 +140,9 @@ struct DexListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("dex.list.flag.missing")))
     var missing = false
 
+    @Flag(help: ArgumentHelp(tr("dex.list.flag.never-caught")))
+    var neverCaught = false
+
     @Option(help: ArgumentHelp(tr("dex.list.option.dex"), valueName: "name"))
     var dex: String?
 
@@ -150,7 +153,7 @@ struct DexListCommand: MydexCommand {
     var offset = 0
 
     func validate() throws {
-        if caught && missing { throw ValidationError(tr("dex.list.error.caught-and-missing")) }
+        if [caught, missing, neverCaught].filter({ $0 }).count > 1 { throw ValidationError(tr("dex.list.error.caught-and-missing")) }
         if limit < 1 { throw ValidationError(tr("dex.list.error.limit")) }
         if offset < 0 { throw ValidationError(tr("dex.list.error.offset")) }
         if let generation, generation < 1 { throw ValidationError(tr("dex.list.error.generation")) }
@@ -166,7 +169,7 @@ struct DexListCommand: MydexCommand {
             if let generation { try await finder.checkGeneration(generation) }
             let resolvedType = try await type.asyncMap(finder.resolveType)
             let filter = DexFilter(
-                generation: generation, type: resolvedType, caught: caught ? .caught : missing ? .missing : .any,
+                generation: generation, type: resolvedType, caught: caught ? .held : missing ? .missing : neverCaught ? .neverCaught : .any,
                 pokedexID: chosen?.id, offset: offset, limit: limit)
             return try await pokedex.page(filter)
         }
