@@ -41,10 +41,14 @@ public struct Confirmation: Sendable {
     }
 
     /// Whether `answer` means yes: "y" and "yes" in every language, and the words of the current
-    /// one (the catalog's `prompt.yes-words`: 예, 네, ㅇ in Korean; oui, o in French…), compared
-    /// trimmed and lower-cased.
+    /// one (the catalog's `prompt.yes-words`: 예, 네, ㅇ in Korean, and ㅛ, the y key with the
+    /// Korean keyboard on; oui, o in French…), compared trimmed and lower-cased, full-width
+    /// letters (a Japanese or Chinese input method's ｙ) as the letters they are.
     static func isYes(_ answer: String) -> Bool {
-        let word = answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let halfWidth = String(String.UnicodeScalarView(answer.unicodeScalars.map { scalar in
+            (0xFF01...0xFF5E).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
+        }))
+        let word = halfWidth.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !word.isEmpty else { return false }
         let local = tr("prompt.yes-words").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         return word == "y" || word == "yes" || local.contains(word)

@@ -95,6 +95,8 @@ public struct Mydex: AsyncParsableCommand {
             (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": error.description]))
         case let refusal as EncounterService.Refusal where refusal.isUsage:
             (code, message) = (ExitCode.validationFailure.rawValue, tr("error.prefix", ["message": refusal.description]))
+        case let declined as Declined:
+            (code, message) = (ExitCode.failure.rawValue, declined.description)
         case is AudioPlayer.Interrupted:
             // Ctrl-C: the user knows, and a shell reports 130.
             return 130

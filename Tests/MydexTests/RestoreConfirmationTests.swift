@@ -43,6 +43,7 @@ struct RestoreConfirmationTests {
         #expect(declined.standardError.contains("The backup:          2 entries (2 in the collection, 0 released), 2 history events"))
         #expect(declined.standardError.contains("Replace your collection with the backup? [y/N] "))
         #expect(declined.standardError.contains("Restore cancelled; nothing was changed."))
+        #expect(!declined.standardError.contains("Error"), "a no is the user's choice, not an error: \(declined.standardError)")
         #expect(try environment.databaseBytes() == before)
         #expect(!FileManager.default.fileExists(atPath: backupsFolder))
 
@@ -79,6 +80,65 @@ struct RestoreConfirmationTests {
         #expect(yes.status == 0)
         #expect(!yes.standardError.contains("[y/N]"))
         #expect(try await heldDex() == [25, 1])
+    }
+
+    @Test("ㅛ (y with the Korean keyboard on) and a full-width ｙ are yes; a Korean no is a cancellation, not 오류")
+    func yesOnOtherKeyboards() async throws {
+        let backup = try await backupThenChange()
+        let declined = await environment.run(["--lang", "ko", "restore", backup]) { context, _ in
+            context.confirmation = .answering("ㅜ")
+        }
+        #expect(declined.status == 1)
+        #expect(declined.standardError.contains("복원을 취소했습니다. 아무것도 바뀌지 않았습니다."))
+        #expect(!declined.standardError.contains("오류"), "\(declined.standardError)")
+        #expect(try await heldDex() == [25, 151])
+        let korean = await environment.run(["--lang", "ko", "restore", backup]) { context, _ in
+            context.confirmation = .answering("ㅛ")
+        }
+        #expect(korean.status == 0, "\(korean.standardError)")
+        #expect(try await heldDex() == [25, 1])
+        try await environment.recordCatches([151])
+        let japanese = await environment.run(["--lang", "ja", "restore", backup]) { context, _ in
+            context.confirmation = .answering("ｙ")
+        }
+        #expect(japanese.status == 0, "\(japanese.standardError)")
+        #expect(try await heldDex() == [25, 1])
+    }
+
+    @Test("restore alone lists the backups; a name it lists and latest restore from the backups folder, wherever you are")
+    func restoreByName() async throws {
+        try await environment.recordCatches([25])
+        let none = await environment.run("restore", "latest", "--yes")
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("no automatic backups in \(backupsFolder) yet to restore"))
+        #expect(await environment.run("backup").status == 0)
+        environment.clock.advance(by: 60)
+        try await environment.recordCatches([1])
+        #expect(await environment.run("backup").status == 0)
+        environment.clock.advance(by: 60)
+        try await environment.recordCatches([151])
+        let names = try FileManager.default.contentsOfDirectory(atPath: backupsFolder).sorted()
+        #expect(names.count == 2)
+
+        let listed = await environment.run("restore")
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.standardOutput.contains(names[0]) && listed.standardOutput.contains(names[1]))
+        #expect(listed.standardError.contains("`mydex restore latest`"))
+        #expect(try await heldDex() == [25, 1, 151], "listing restores nothing")
+
+        // The oldest by the name the list shows (the current folder does not hold it).
+        let byName = await environment.run("restore", names[0], "--yes")
+        #expect(byName.status == 0, "\(byName.standardError)")
+        #expect(try await heldDex() == [25])
+        // latest: the newest backup, which is now the copy saved before that restore.
+        let latest = await environment.run("restore", "latest", "--yes")
+        #expect(latest.status == 0, "\(latest.standardError)")
+        #expect(try await heldDex() == [25, 1, 151])
+
+        let missing = await environment.run("restore", "mydex-nope.sqlite", "--yes")
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no backup of that name in \(backupsFolder)"))
+        #expect(await environment.run("restore", "--yes").status == 64)
     }
 
     @Test("restore into a new, empty collection has nothing to lose and does not ask")

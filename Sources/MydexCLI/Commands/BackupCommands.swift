@@ -110,7 +110,7 @@ struct RestoreCommand: MydexCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(tr("restore.option.path"), valueName: "path"))
-    var path: String
+    var path: String?
 
     @Flag(name: [.short, .long], help: ArgumentHelp(tr("restore.option.yes")))
     var yes = false
@@ -119,13 +119,21 @@ struct RestoreCommand: MydexCommand {
     var dryRun = false
 
     func validate() throws {
-        if path.isEmpty { throw ValidationError(tr("backup.error.empty-path")) }
+        if path?.isEmpty == true { throw ValidationError(tr("backup.error.empty-path")) }
+        if path == nil, yes || dryRun { throw ValidationError(tr("restore.error.which")) }
     }
 
     func run(_ context: MydexContext) async throws {
-        let (library, printer) = try await global.open(context, dryRun ? .existing : .create)
+        let (library, printer) = try await global.open(context, dryRun || path == nil ? .existing : .create)
+        guard let path else {
+            // Which backups there are, and how to restore one.
+            let backups = library.entries.automaticBackups()
+            try printer.emit(BackupCommand.BackupList(backups: backups, folder: library.entries.backupDirectory))
+            if !backups.isEmpty { try printer.note(SafeText(tr("restore.list.how"))) }
+            return
+        }
         let service = library.changes
-        let source = context.absolutePath(path)
+        let source = try Self.source(path, backups: library.entries, context: context)
         if dryRun || !yes {
             let preview = try await service.restorePreview(from: source)
             if dryRun {
@@ -149,8 +157,25 @@ struct RestoreCommand: MydexCommand {
         }
         for line in preview.lines { try context.output.note(line) }
         guard try context.confirmation.ask(SafeText(tr("restore.question")), on: context.output) else {
-            throw MydexFailure(tr("restore.cancelled"))
+            throw Declined(tr("restore.cancelled"))
         }
+    }
+
+    /// The file `path` names: `latest`, the newest backup in mydex's backups folder; a path as
+    /// typed when it exists (or has a folder in it); else a name in the backups folder, as
+    /// `backup --list` prints them.
+    static func source(_ path: String, backups: CollectionReader, context: MydexContext) throws -> String {
+        if path == "latest" {
+            guard let newest = backups.automaticBackups().last else {
+                throw MydexFailure(tr("restore.error.no-backups", ["folder": backups.backupDirectory]))
+            }
+            return newest.path
+        }
+        let typed = context.absolutePath(path)
+        if FileManager.default.fileExists(atPath: typed) { return typed }
+        let inFolder = (backups.backupDirectory as NSString).appendingPathComponent(path)
+        if !path.contains("/"), FileManager.default.fileExists(atPath: inFolder) { return inFolder }
+        throw MydexFailure(tr("restore.error.not-found", ["path": typed, "folder": backups.backupDirectory]))
     }
 }
 

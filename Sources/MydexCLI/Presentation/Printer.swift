@@ -182,6 +182,13 @@ struct MydexFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// A question answered no (`restore`): nothing was done, as the user chose. Said as it is, not
+/// as an error, and the status is 1 so that nothing reads it as done.
+struct Declined: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 extension SafeText {
     /// A message of the catalog, `text(arguments)` (a `tr(key, $0)`), with the values of the
     /// placeholders named in `parts` shown as those parts (a name in bold), wherever the
