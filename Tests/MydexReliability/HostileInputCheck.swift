@@ -43,7 +43,7 @@ enum HostileInputCheck {
             ["search", "%"], ["search", "_"], ["search", "*"], ["search", "   "], ["search"], ["search", "qqqqzzzzxxxx"],
             ["frobnicate"], [""], ["\u{1B}[31m"], ["--db"], ["list", "--db", ""], ["dex", "sync", "--concurrency", "0"],
             ["dex", "sync", "--concurrency", "9"], ["dex", "sync", "--max-age", "-1"], ["nickname", "1"],
-            ["nickname", "1", "Zap", "--clear"], ["release"], ["show"], ["restore"], ["backup", "--keep", "0"],
+            ["nickname", "1", "Zap", "--clear"], ["release"], ["show"], ["restore", "--yes"], ["backup", "--keep", "0"],
             ["backup", "--keep", "-1"], ["backup", ""], ["restore", ""], ["stats", "--lang", "tlh"],
             ["show", "1", "--json", "extra"], ["release", "1", "2"],
         ]

@@ -205,7 +205,7 @@ struct CommandTests {
         #expect(list.compactMap { $0["dex"] as? Int } == [25, 1])
         let restoreMissing = await environment.run("restore", environment.path("nope.sqlite"))
         #expect(restoreMissing.status == 1)
-        #expect(restoreMissing.standardError.contains("does not exist"))
+        #expect(restoreMissing.standardError.contains("no file at \(environment.path("nope.sqlite"))"))
     }
 
     struct BadCall: Sendable, CustomTestStringConvertible {
@@ -220,7 +220,7 @@ struct CommandTests {
         BadCall(arguments: ["list", "--sort", "weight"], status: 64), BadCall(arguments: ["catch", "--seed", "-1"], status: 64),
         BadCall(arguments: ["frobnicate"], status: 64), BadCall(arguments: ["list", "--bogus"], status: 64),
         BadCall(arguments: ["backup", "--keep", "0"], status: 64), BadCall(arguments: ["catch", "--api-url", "ftp://x"], status: 64),
-        BadCall(arguments: ["restore"], status: 64), BadCall(arguments: ["show", "42"], status: 1),
+        BadCall(arguments: ["restore", "--yes"], status: 64), BadCall(arguments: ["show", "42"], status: 1),
     ])
     func exitCodes(call: BadCall) async {
         let run = await environment.run(call.arguments)

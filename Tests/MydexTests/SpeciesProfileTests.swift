@@ -88,7 +88,7 @@ struct SpeciesProfileTests {
         let text = (await environment.run("dex", "25", "--lang", "ko")).standardOutput
         #expect(field("특수공격", in: text)?.hasPrefix("50 ") == true)
         #expect(field("특성", in: text) == "정전기, 피뢰침 (숨겨진 특성)")
-        #expect(field("진화", in: text) == "피츄 → 피카츄 (레벨업, 친밀도 220) → 라이츄 (도구 사용, 천둥의돌 또는 도구 사용, 천둥의돌, 라이츄 (알로라의 모습)으로 진화)")
+        #expect(field("진화", in: text) == "피츄 → 피카츄 (레벨업, 친밀도 220) → 라이츄 (도구 사용, 천둥의돌 또는 도구 사용, 천둥의돌, 라이츄 (알로라의 모습)로 진화)")
         #expect(field("알그룹", in: text) == "육상, 요정")
         // Values start at one column, wide Hangul labels included (stats right-aligned in 3).
         let lines = text.split(separator: "\n").map(String.init)
