@@ -258,14 +258,18 @@ public struct EntrySummary: Sendable, Equatable {
     public var shiny: Int
     public var largestID: Int64
     public var names: Set<String>
+    /// The species' own names among `names` (a form's whole name adds to its species'): what a
+    /// table keeps whole.
+    public var speciesNames: Set<String>
     /// Type names in the store's language, joined by "/" as entries carry them.
     public var typeNames: Set<String>
     public var nicknames: Set<String>
 
     package init(
-        count: Int, favorites: Int, shiny: Int, largestID: Int64, names: Set<String>, typeNames: Set<String>,
-        nicknames: Set<String>
+        count: Int, favorites: Int, shiny: Int, largestID: Int64, names: Set<String>, speciesNames: Set<String>,
+        typeNames: Set<String>, nicknames: Set<String>
     ) {
+        self.speciesNames = speciesNames
         self.count = count
         self.favorites = favorites
         self.shiny = shiny

@@ -101,6 +101,7 @@ extension CollectionStore {
             shownNames.insert(species.name)
             typeNames.insert(species.typeNameList)
         }
+        let speciesNames = shownNames
         for (formID, speciesID) in forms {
             guard case let form?? = shown.forms[formID] else { continue }
             shownNames.insert(form.wholeName(speciesName: shown.species[speciesID]?.name ?? "#\(speciesID)"))
@@ -108,7 +109,7 @@ extension CollectionStore {
         }
         return EntrySummary(
             count: count, favorites: favorites, shiny: shiny, largestID: largestID, names: shownNames,
-            typeNames: typeNames, nicknames: Set(nicknames))
+            speciesNames: speciesNames, typeNames: typeNames, nicknames: Set(nicknames))
     }
 
     /// One entry, released or not.

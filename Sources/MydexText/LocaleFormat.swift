@@ -78,6 +78,21 @@ public struct LocaleFormat: Sendable, Equatable {
         }
     }
 
+    /// A day as short as the language writes it, for a table's column (CLDR's short date, with
+    /// two-digit months and days): 2026-11-24 (en, as above), 26. 11. 24. (ko), 2026/11/24 (ja,
+    /// zh), 24/11/26 (fr, es, it), 24.11.26 (de).
+    public func shortDate(year: Int, month: Int, day: Int) -> String {
+        let y = year % 100 < 10 ? "0\(year % 100)" : String(year % 100)
+        let m = month < 10 ? "0\(month)" : String(month)
+        let d = day < 10 ? "0\(day)" : String(day)
+        switch language {
+        case .english, .pseudo, .japanese, .simplifiedChinese, .traditionalChinese: return date(year: year, month: month, day: day)
+        case .korean: return "\(y). \(m). \(d)."
+        case .french, .spanish, .italian: return "\(d)/\(m)/\(y)"
+        case .german: return "\(d).\(m).\(y)"
+        }
+    }
+
     /// A day and a time of day (24-hour clock everywhere, as each of these locales writes it).
     public func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
         let time = (hour < 10 ? "0\(hour)" : String(hour)) + ":" + (minute < 10 ? "0\(minute)" : String(minute))

@@ -70,8 +70,8 @@ struct CommandTests {
         await environment.run("release", "2")
         let run = await environment.run("list")
         #expect(run.standardOutput == """
-            ID  DEX    NAME     NICKNAME  TYPES     FAV  SHINY  CAUGHT
-             1  #0025  Pikachu            Electric  ★           2026-11-18
+            ID  DEX    NAME     NICKNAME  TYPES     ★✨  CAUGHT
+             1  #0025  Pikachu            Electric  ★    2026-11-18
 
             """)
         #expect(run.standardError == "1 Pokémon, 1 favorite, 0 shiny\n")

@@ -162,9 +162,13 @@ struct EntryListOutput: StreamedOutput {
         guard let summary = listing.summary else { return }
         var columns: [Table.Column] = [
             .init(title: tr("list.header.id"), alignRight: true, shrinks: false),
-            .init(title: tr("list.header.dex"), shrinks: false), .init(title: tr("list.header.name")),
+            // A species' name is never cut (only a form's part of a name is): nicknames and
+            // types give way. Favorite and shiny share one narrow column of marks, and days are
+            // written short, so that at 80 columns a Korean list still shows whole names.
+            .init(title: tr("list.header.dex"), shrinks: false),
+            .init(title: tr("list.header.name"), minimumWidth: summary.speciesNames.map(TerminalText.displayWidth).max()),
             .init(title: tr("list.header.nickname")), .init(title: tr("list.header.types")),
-            .init(title: tr("list.header.favorite"), shrinks: false), .init(title: tr("list.header.shiny"), shrinks: false),
+            .init(title: tr("list.header.marks"), shrinks: false),
             .init(title: tr("list.header.caught"), shrinks: false),
         ]
         if withReleased { columns.append(.init(title: tr("list.header.released"), shrinks: false)) }
@@ -175,9 +179,9 @@ struct EntryListOutput: StreamedOutput {
         // One row made of the widest value of each column measures them all.
         var widest: [SafeText] = [
             SafeText(String(summary.largestID)), "#0000", widest(summary.names), widest(summary.nicknames),
-            widest(summary.typeNames), "★", "✨", SafeText(Presentation.sampleDate),
+            widest(summary.typeNames), "★✨", SafeText(Presentation.sampleShortDate),
         ]
-        if withReleased { widest.append(SafeText(Presentation.sampleDate)) }
+        if withReleased { widest.append(SafeText(Presentation.sampleShortDate)) }
         layout.measure(widest)
         layout.fit(into: printer.columns)
         try printer.line(layout.header())
@@ -215,12 +219,13 @@ struct EntryListOutput: StreamedOutput {
             SafeText(entry.name),
             SafeText(entry.nickname ?? ""),
             SafeText(entry.typeNameList),
-            entry.isFavorite ? SafeText("★").styled(.yellow, if: printer.color) : "",
-            entry.isShiny ? SafeText("✨").styled(.magenta, if: printer.color) : "",
-            SafeText(presentation.date(entry.caughtAt)),
+            // ★ where it is favorite, then ✨ where it is shiny, each always in its place.
+            (entry.isFavorite ? SafeText("★").styled(.yellow, if: printer.color) : entry.isShiny ? " " : "")
+                + (entry.isShiny ? SafeText("✨").styled(.magenta, if: printer.color) : ""),
+            SafeText(presentation.shortDate(entry.caughtAt)),
         ]
         if withReleased {
-            row.append(entry.releasedAt.map { SafeText(presentation.date($0)).styled(.dim, if: printer.color) } ?? "")
+            row.append(entry.releasedAt.map { SafeText(presentation.shortDate($0)).styled(.dim, if: printer.color) } ?? "")
         }
         return row
     }

@@ -71,6 +71,12 @@ struct Presentation: Sendable {
         return Translator.current.format.date(year: time.year, month: time.month, day: time.day)
     }
 
+    /// `2026-11-21` in English, `26. 11. 21.` in Korean: a day in a table's column.
+    func shortDate(_ date: Date) -> String {
+        let time = LocalTime(date, timeZone)
+        return Translator.current.format.shortDate(year: time.year, month: time.month, day: time.day)
+    }
+
     /// `2026-11-21 07:35` (in English), in the user's time zone.
     func dateTime(_ date: Date) -> String {
         let time = LocalTime(date, timeZone)
@@ -80,6 +86,7 @@ struct Presentation: Sendable {
 
     /// A day as wide as any in the current language (months and days always take two digits): measures date columns.
     static var sampleDate: String { Translator.current.format.date(year: 2000, month: 10, day: 10) }
+    static var sampleShortDate: String { Translator.current.format.shortDate(year: 2000, month: 10, day: 10) }
 
     /// `0.4 m`, `0,4 m`: the decimal separator as the language writes it.
     func metres(_ decimetres: Int) -> String {

@@ -6,6 +6,9 @@ struct Table {
         /// Whether the column may be shortened to fit a terminal: names and prose may, ids,
         /// numbers, marks and dates may not (a cut date or id is worse than a wider table).
         var shrinks = true
+        /// The narrowest it is shrunk to (else `Table.minimumColumnWidth`): a list's names keep
+        /// the widest species name whole, and give up only a form's part.
+        var minimumWidth: Int?
         /// Whether a cell too long for a shortened column goes on over more lines rather than
         /// being cut ("…"): for text a row is about (an encounter's conditions), not names.
         var wraps = false
@@ -52,7 +55,10 @@ struct Table {
 
         /// Shrinks what may shrink to fit a terminal of `width` columns (nil: piped, as is).
         mutating func fit(into width: Int?) {
-            if let width { widths = Table.fitted(widths, shrinking: columns.map(\.shrinks), into: width) }
+            if let width {
+                widths = Table.fitted(
+                    widths, shrinking: columns.map { $0.shrinks ? $0.minimumWidth ?? Table.minimumColumnWidth : nil }, into: width)
+            }
         }
 
         func header() -> SafeText { line(columns.map { SafeText($0.title) }, header: true) }
@@ -94,19 +100,19 @@ struct Table {
     }
 
     /// Column widths that fit `total` columns: one step at a time, the widest column that may
-    /// shrink is narrowed. When even that is not enough the table stays wider than the terminal.
-    static func fitted(_ widths: [Int], shrinking: [Bool], into total: Int) -> [Int] {
+    /// shrink (`shrinking`: the narrowest it may be, or nil where it may not) is narrowed, down to
+    /// the next widest at most, so that the narrowing is shared out. When even that is not
+    /// enough the table stays wider than the terminal.
+    static func fitted(_ widths: [Int], shrinking minimums: [Int?], into total: Int) -> [Int] {
         var widths = widths
         let separators = 2 * max(widths.count - 1, 0)
         while widths.reduce(0, +) + separators > total {
-            let candidates = widths.indices.filter { shrinking[$0] }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }),
-                  widths[widest] > minimumColumnWidth else { break }
+            let candidates = widths.indices.filter { index in minimums[index].map { widths[index] > $0 } ?? false }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }), let minimum = minimums[widest] else { break }
             let excess = widths.reduce(0, +) + separators - total
             let secondWidest = candidates.filter { $0 != widest }.map { widths[$0] }.max() ?? 0
-            // Down to the next widest column at most, so that the narrowing is shared out.
-            let step = max(1, min(excess, widths[widest] - max(secondWidest, minimumColumnWidth - 1)))
-            widths[widest] = max(minimumColumnWidth, widths[widest] - step)
+            let step = max(1, min(excess, widths[widest] - max(secondWidest, minimum - 1)))
+            widths[widest] = max(minimum, widths[widest] - step)
         }
         return widths
     }
