@@ -310,7 +310,8 @@ extension Pokedex {
     /// (`firered-leafgreen`, `scarlet-violet`: all its games), or a game's name in any language
     /// (`FireRed`, `ファイアレッド`, `Rouge Feu`), compared as searches compare names.
     public func games(matching text: String) async throws -> [Game] {
-        let wanted = text.trimmingCharacters(in: .whitespaces).lowercased()
+        // A fan's short name (`sv`, `hgss`) stands for its identifier.
+        let wanted = GameAbbreviations.identifier(for: text) ?? text.trimmingCharacters(in: .whitespaces).lowercased()
         // An identifier first: `red` is Red, though Japan's Red is named "Red" too.
         for condition in ["g.identifier = :text", "g.version_group = :text",
                           "g.id IN (SELECT game_id FROM catalog.game_names WHERE key = :key AND key <> '')"] {
@@ -335,7 +336,13 @@ extension Pokedex {
         for game in games where !groups.contains(where: { $0.name == game.versionGroup }) {
             groups.append((game.versionGroup, [SearchText.normalized(game.versionGroup)]))
         }
-        return games.map { ($0.name, [SearchText.normalized($0.identifier)] + (keys[$0.id] ?? [])) } + groups
+        for (abbreviation, identifier) in GameAbbreviations.all {
+            if let index = groups.firstIndex(where: { $0.name == identifier }) { groups[index].keys.append(abbreviation) }
+        }
+        return games.map { game in
+            let short = GameAbbreviations.all.filter { $0.value == game.identifier }.map(\.key)
+            return (game.name, [SearchText.normalized(game.identifier)] + (keys[game.id] ?? []) + short)
+        } + groups
     }
 
     private func games(where condition: String, arguments: [String: String]) async throws -> [Game] {

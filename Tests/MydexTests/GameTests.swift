@@ -38,4 +38,28 @@ struct GameTests {
         let korean = Pokedex(store: try CollectionStore.inMemory(language: "ko"))
         #expect(try await korean.games(matching: "firered").map(\.name) == ["파이어레드"])
     }
+
+    @Test("The games' short names, as fans write them: sv, swsh, bdsp, usum, oras, lgpe, hgss, frlg, bw2, and single games")
+    func abbreviations() async throws {
+        let pokedex = Pokedex(store: try CollectionStore.inMemory())
+        let expected = [
+            "sv": ["scarlet", "violet"], "SwSh": ["sword", "shield"], "bdsp": ["brilliant-diamond", "shining-pearl"],
+            "usum": ["ultra-sun", "ultra-moon"], "ORAS": ["omega-ruby", "alpha-sapphire"], "lgpe": ["lets-go-pikachu", "lets-go-eevee"],
+            "hgss": ["heartgold", "soulsilver"], "frlg": ["firered", "leafgreen"], "bw2": ["black-2", "white-2"],
+            "b2w2": ["black-2", "white-2"], "fr": ["firered"], "스바": ["scarlet", "violet"], "pla": ["legends-arceus"],
+        ]
+        for (short, games) in expected {
+            #expect(try await pokedex.games(matching: short).map(\.identifier) == games, "\(short)")
+        }
+        // x and y stay the games themselves.
+        #expect(try await pokedex.games(matching: "y").map(\.identifier) == ["y"])
+        // What the command line does with them: a filter takes a pair, an encounter asks for one game.
+        let environment = try TestEnvironment()
+        let moves = await environment.run("dex", "moves", "pikachu", "--game", "sv")
+        #expect(moves.status == 0, "\(moves.standardError)")
+        let one = await environment.run("encounter", "--game", "frlg", "--at", "viridian-forest")
+        #expect(one.status == 64 && one.standardError.contains("firered, leafgreen"))
+        let wrong = await environment.run("dex", "moves", "pikachu", "--game", "swsj")
+        #expect(wrong.status == 64 && wrong.standardError.contains("Did you mean sword-shield"), "the nearest names: \(wrong.standardError)")
+    }
 }
