@@ -286,16 +286,17 @@ enum CommandLineArguments {
 /// they are; in English the result is the library's text byte for byte.
 ///
 /// Localized: "Error: " before a message; in errors, the messages "Missing expected argument
-/// '…'", "Missing value for '…'", "Unknown option '…'" (with or without "Did you mean '…'?") and
-/// "Unexpected argument '…'", and the "Help:  ", "Usage: " and "See '…' for more information."
+/// '…'", "Missing value for '…'", "Unknown option '…'" (with or without "Did you mean '…'?"),
+/// "Unexpected argument '…'" and "The value '…' is invalid for '…'" (with the values it takes,
+/// on one line, or why), and the "Help:  ", "Usage: " and "See '…' for more information."
 /// lines after them; in help, "OVERVIEW: " and "USAGE: " before the abstract and the usage, the
 /// headings "ARGUMENTS:", "OPTIONS:" and "SUBCOMMANDS:", "Show help information.", "Show the
 /// version.", a default subcommand's "(default)", "(values: …)", "(default: …)" and "(values: …;
 /// default: …)" after an option's help, and "See 'mydex help <subcommand>' for detailed help.".
 ///
-/// Stays English: every other message of the library ("2 unexpected arguments: …", "The value
-/// '…' is invalid for '…'", "The option '…' does not take any value…", "Missing one of: …",
-/// "Value to be set with … had already been set with …", "Please provide one of …",
+/// Stays English: every other message of the library ("2 unexpected arguments: …", "The option
+/// '…' does not take any value…", "Missing one of: …", "Value to be set with … had already been
+/// set with …",
 /// completion-script errors…), "(default as flag: …)", the `help` command's own help ("Show
 /// subcommand help information."), value names (`<path>`, `<auto|always|never>`),
 /// `--experimental-dump-help` and completion scripts.
@@ -370,6 +371,7 @@ enum ParserWords {
 
     /// The library's own parse error messages (one line each); anything else as it is.
     static func errorMessage(_ message: String) -> String {
+        if let invalid = invalidValue(message) { return invalid }
         guard !message.contains("\n") else { return message }
         if let body = quoted(message, after: "Unknown option '", before: "'?"),
            let separator = body.range(of: "'. Did you mean '") {
@@ -390,6 +392,34 @@ enum ParserWords {
             return tr("parser.missing-value", ["option": option])
         }
         return message
+    }
+
+    /// "The value 'foo' is invalid for '--sort <sort>'", then the values it takes (". Please
+    /// provide one of 'a' or 'b'.", or one a line after ". Please provide one of the
+    /// following:"), or ": " and why: in the current language, the values on one line.
+    static func invalidValue(_ message: String) -> String? {
+        let lead = "The value '"
+        guard message.hasPrefix(lead), let middle = message.range(of: "' is invalid for '") else { return nil }
+        let value = String(message[message.index(message.startIndex, offsetBy: lead.count)..<middle.lowerBound])
+        let rest = message[middle.upperBound...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        // The option's synopsis (`--sort <sort>`) holds no quote.
+        let option = String(rest[..<close])
+        let tail = rest[rest.index(after: close)...]
+        if tail.isEmpty { return tr("parser.invalid-value", ["value": value, "option": option]) }
+        if tail.hasPrefix(": ") {
+            return tr("parser.invalid-value-reason", ["value": value, "option": option, "reason": String(tail.dropFirst(2))])
+        }
+        let values: [String]
+        if let list = quoted(String(tail), after: ". Please provide one of the following:\n", before: "") {
+            values = list.split(separator: "\n").map { String($0.drop { $0 == " " }.dropFirst(2)) }
+        } else if let list = quoted(String(tail), after: ". Please provide one of ", before: ".") {
+            values = list.replacingOccurrences(of: " or ", with: ", ").replacingOccurrences(of: " and ", with: ", ")
+                .components(separatedBy: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+        } else {
+            return nil
+        }
+        return tr("parser.invalid-value-choices", ["value": value, "option": option, "values": values.joined(separator: ", ")])
     }
 
     /// What follows an error's message: "\nHelp:  …", "\nUsage: …" and "  See '…' for more information.".

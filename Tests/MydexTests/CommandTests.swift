@@ -229,6 +229,24 @@ struct CommandTests {
         #expect(!run.standardError.isEmpty)
     }
 
+    @Test("The argument parser's own value errors speak the user's language, the values on one line")
+    func invalidValuesLocalized() async {
+        let korean = await environment.run("--lang", "ko", "list", "--sort", "foo")
+        #expect(korean.status == 64)
+        #expect(korean.standardError.hasPrefix(
+            "오류: 'foo'는 '--sort <sort>'에 쓸 수 없는 값입니다. 다음 중 하나를 쓰세요: id, dex, caught, name, nickname, count.\n"),
+            "\(korean.standardError)")
+        let japanese = await environment.run("--lang", "ja", "list", "--color", "sometimes")
+        #expect(japanese.standardError.hasPrefix(
+            "エラー：'sometimes'は'--color <auto|always|never>'には使えない値です。次のいずれかを指定してください：auto, always, never。"),
+            "\(japanese.standardError)")
+        let number = await environment.run("--lang", "ko", "catch", "--seed", "x")
+        #expect(number.standardError.hasPrefix("오류: 'x'은(는) '--seed <n>'에 쓸 수 없는 값입니다"), "\(number.standardError)")
+        // English stays the library's own text, byte for byte.
+        let english = await environment.run("list", "--sort", "foo")
+        #expect(english.standardError.hasPrefix("Error: The value 'foo' is invalid for '--sort <sort>'. Please provide one of the following:\n  - id\n"))
+    }
+
     @Test("--help shows examples for every command")
     func help() async {
         for command in ["catch", "list", "show", "release", "nickname", "favorite", "unfavorite", "history", "backup", "restore"] {
