@@ -114,3 +114,18 @@ public struct AbilityDefense: Sendable, Equatable {
         abilities.compactMap { ability in known[ability].map { AbilityDefense(ability: ability, effects: $0) } }
     }
 }
+
+/// The types in the games' order (PokeAPI's ids): how lists of types are offered.
+public enum PokemonTypes {
+    public static let order = [
+        "normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel",
+        "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy",
+    ]
+
+    /// Types PokeAPI lists that no Pokémon has (shadow and unknown are "???" in most languages;
+    /// stellar is a Tera Type only): not offered.
+    public static let unheld: Set<String> = ["shadow", "unknown", "stellar"]
+
+    /// Where `type` stands in `order` (one not in it, after them).
+    public static func rank(_ type: String) -> Int { order.firstIndex(of: type) ?? order.count }
+}

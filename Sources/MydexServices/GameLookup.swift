@@ -224,8 +224,8 @@ public struct GameLookup: Sendable {
         func name(_ ball: Ball) -> String { names[ball.rawValue] ?? IdentifierWords.titled(ball.rawValue) }
         let key = SearchText.normalized(text)
         if let found = Ball.allCases.first(where: { SearchText.normalized(name($0)) == key }) { return found }
-        let candidates = Ball.allCases.map { ($0.shortName, [SearchText.normalized($0.shortName), SearchText.normalized(name($0))]) }
-        throw .unknownBall(
-            query: text, suggestions: SearchText.nearest(to: text, among: candidates), balls: Ball.allCases.map(\.shortName))
+        // Offered by their names in the reading language (`몬스터` → 몬스터볼), which are taken too.
+        let candidates = Ball.allCases.map { (name($0), [SearchText.normalized($0.shortName), SearchText.normalized(name($0))]) }
+        throw .unknownBall(query: text, suggestions: SearchText.nearest(to: text, among: candidates), balls: Ball.allCases.map(name))
     }
 }

@@ -105,8 +105,11 @@ public struct SpeciesFinder: Sendable {
                 if ids.count == 1 { named = forms.first { $0.id == ids[0] } }
             }
             guard let chosen = named else {
-                let name = try await pokedex.rows(ids: [species.id]).first.map(Self.label) ?? species.name
-                throw PokedexError.noForm(species: name, query: formQuery, forms: forms.map { $0.formIdentifier ?? $0.identifier })
+                let row = try await pokedex.rows(ids: [species.id]).first
+                // Offered by their names in the reading language, which are taken too.
+                throw PokedexError.noForm(species: row.map(Self.label) ?? species.name, query: formQuery, forms: forms.map { form in
+                    form.name ?? (form.isSpeciesDefault ? row?.name ?? species.name : form.formIdentifier ?? form.identifier)
+                })
             }
             form = chosen
         }
@@ -125,7 +128,21 @@ public struct SpeciesFinder: Sendable {
         }
         if let exact = forms.first(where: { keys($0).contains(wanted) }) { return exact }
         let prefixed = forms.filter { form in keys(form).contains { $0.hasPrefix(wanted) } }
-        return prefixed.count == 1 ? prefixed[0] : nil
+        if prefixed.count == 1 { return prefixed[0] }
+        // A name written short, its letters in order (`메가X` for 메가리자몽X, `gmax`): the only one.
+        let abridged = forms.filter { form in keys(form).contains { Self.abridges(wanted, $0) } }
+        return abridged.count == 1 ? abridged[0] : nil
+    }
+
+    /// Whether `short` is `name` with letters left out (the first kept): `메가x` of `메가리자몽x`.
+    static func abridges(_ short: String, _ name: String) -> Bool {
+        guard let first = short.first, name.first == first else { return false }
+        var rest = name[...]
+        for character in short {
+            guard let found = rest.firstIndex(of: character) else { return false }
+            rest = rest[rest.index(after: found)...]
+        }
+        return true
     }
 
     /// What `query` names: a species by number or name, else a form by its identifier or whole
@@ -204,14 +221,15 @@ public struct SpeciesFinder: Sendable {
         if let match = names.first(where: { SearchText.normalized($0.type) == wanted || SearchText.normalized($0.name) == wanted }) {
             return match.type
         }
-        // The nearest names, a few letters off: PokeAPI's and those of the user's language.
-        let limit = max(1, wanted.count / 3)
+        // What is offered is in the user's language, in the games' order, without the types no
+        // Pokémon has (shadow, unknown: "???" in most languages); the nearest first (`불` → 불꽃).
         let shown = Dictionary(names.filter { $0.language == pokedex.language }.map { ($0.type, $0.name) }) { first, _ in first }
-        let nearest = Set(names.map(\.type)).compactMap { type -> (name: String, distance: Int)? in
-            let distance = ([type] + (shown[type].map { [$0] } ?? [])).map { SearchText.distance(SearchText.normalized($0), wanted) }.min() ?? .max
-            return distance <= limit ? (shown[type] ?? type, distance) : nil
-        }.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
-        throw PokedexError.unknownType(text, known: Array(Set(names.map(\.type))).sorted(), nearest: Array(nearest))
+        let offered = Set(names.map(\.type)).subtracting(PokemonTypes.unheld)
+            .sorted { (PokemonTypes.rank($0), $0) < (PokemonTypes.rank($1), $1) }
+        let nearest = SearchText.nearest(to: text, among: offered.map { type in
+            (shown[type] ?? type, [SearchText.normalized(type)] + (shown[type].map { [SearchText.normalized($0)] } ?? []))
+        })
+        throw PokedexError.unknownType(text, known: offered.map { shown[$0] ?? $0 }, nearest: Array(nearest))
     }
 
     /// `generation` when the Pokédex has species in it.

@@ -64,7 +64,7 @@ struct BrowseTests {
                 collection: Library(store: store, clock: environment.clock), presentation: presentation, sprites: .builtIn,
                 cachedBigSprite: { _, _ in nil }),
             pokedex: try await pokedex.gamePokedexes().first { $0.identifier == dex },
-            types: BrowseCommand.typeOrder, generations: try await pokedex.generations(),
+            types: PokemonTypes.order, generations: try await pokedex.generations(),
             playCry: { id in cries.played.withLock { $0.append(id) } },
             sentence: { BrowseCommand.sentence($0, context: context, localizer: presentation.localizer) })
         let controller = BrowseController(library: library, layout: BrowseLayout(width: width, height: height))

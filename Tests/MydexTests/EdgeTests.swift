@@ -181,7 +181,7 @@ struct EdgeTests {
         BadValue(arguments: ["catch", "--offline", "--generation", "10"], mentions: ["--generation 10", "1–9"]),
         BadValue(arguments: ["list"], environment: ["MYDEX_LANG": "xx"], mentions: ["MYDEX_LANG=xx", "ko"]),
         BadValue(arguments: ["list", "--lang", "xx"], mentions: ["--lang xx", "ko"]),
-        BadValue(arguments: ["dex", "list", "--type", "flame"], mentions: ["--type flame", "fire"]),
+        BadValue(arguments: ["dex", "list", "--type", "flame"], mentions: ["--type flame", "Fire"]),
         BadValue(arguments: ["catch"], environment: ["MYDEX_OFFLINE": "maybe"], mentions: ["MYDEX_OFFLINE=maybe"]),
         BadValue(arguments: ["catch"], environment: ["MYDEX_TIMEOUT": "soon"], mentions: ["MYDEX_TIMEOUT=soon", "1 to 600"]),
         BadValue(arguments: ["catch"], environment: ["MYDEX_API_URL": "ftp://x"], mentions: ["MYDEX_API_URL=ftp://x"]),

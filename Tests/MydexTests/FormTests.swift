@@ -157,9 +157,12 @@ struct FormTests {
         #expect(try await finder.pokemon(matching: "urshifu-rapid-strike-gmax").form.gmax)
         let searched = try await finder.search("alolan")
         #expect(searched.contains { $0.species.id == 37 && $0.matchedName?.name == "Alolan Vulpix" }, "a form's name finds its species")
-        await #expect(throws: PokedexError.noForm(species: "Vulpix (#0037)", query: "zzz", forms: ["vulpix", "alola"])) {
+        await #expect(throws: PokedexError.noForm(species: "Vulpix (#0037)", query: "zzz", forms: ["Vulpix", "Alolan Vulpix"])) {
             try await finder.pokemon(matching: "vulpix", form: "zzz")
         }
+        // A form's name written short, its letters in order, as a fan types it.
+        #expect(try await SpeciesFinder(store: try CollectionStore.inMemory(language: "ko"))
+            .pokemon(matching: "6", form: "메가X").form.identifier == "charizard-mega-x")
     }
 
     @Test("dex and sprite show a form: its name, types and kind, the species' forms, its own sprite")
@@ -175,7 +178,7 @@ struct FormTests {
         #expect((species["form"] as? [String: Any])?["form"] as? String == "vulpix-alola")
         #expect((species["forms"] as? [[String: Any]])?.count == 2)
         let badForm = await environment.run("dex", "37", "--form", "zzz")
-        #expect(badForm.status == 1 && badForm.standardError.contains("vulpix, alola"))
+        #expect(badForm.status == 1 && badForm.standardError.contains("Vulpix, Alolan Vulpix"))
 
         let alolan = await environment.run("sprite", "ninetales-alola", "--no-title")
         let plain = await environment.run("sprite", "ninetales", "--no-title")

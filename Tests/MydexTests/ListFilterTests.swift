@@ -135,7 +135,7 @@ struct ListFilterTests {
         try await seed()
         let unknownType = await environment.run("list", "--type", "lava")
         #expect(unknownType.status == 64)
-        #expect(unknownType.standardError.contains("--type lava") && unknownType.standardError.contains("fire"))
+        #expect(unknownType.standardError.contains("--type lava") && unknownType.standardError.contains("Fire"))
         let generation = await environment.run("list", "--generation", "42")
         #expect(generation.status == 64 && generation.standardError.contains("Generations are 1–9"))
         for arguments in [

@@ -93,7 +93,7 @@ struct PokedexCommandTests {
         let badType = await environment.run("dex", "list", "--type", "plasma")
         #expect(badType.status == 64)
         #expect(badType.standardError.contains("--type plasma"))
-        #expect(badType.standardError.contains("electric"))
+        #expect(badType.standardError.contains("Electric"))
     }
 
     @Test("Missing means not held now, as dex progress counts it: a released species is missing, not --never-caught")

@@ -173,7 +173,11 @@ extension PokedexStoreTests {
             return
         }
         #expect(type == "flame")
-        #expect(known.count >= 18 && known.contains("fire") && known == known.sorted())
+        // In the reader's language and the games' order; no "???" (shadow, unknown) nor Stellar.
+        #expect(known.count == 18 && known.first == "Normal" && known.last == "Fairy" && known.contains("Fire"))
+        #expect(!known.contains("???") && !known.contains("Stellar"))
+        let fire = await failure { try await SpeciesFinder(store: try CollectionStore.inMemory(language: "ko")).resolveType("불") }
+        #expect((fire as? PokedexError)?.description.contains("불꽃") == true, "a name that starts so comes first: \(String(describing: fire))")
         // A few letters off: the nearest names are suggested.
         let misspelt = await failure { try await finder.resolveType("fyre") }
         #expect((misspelt as? PokedexError)?.description.hasPrefix("no such type. Did you mean Fire?") == true, "\(String(describing: misspelt))")

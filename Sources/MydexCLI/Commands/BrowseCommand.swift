@@ -18,12 +18,6 @@ struct BrowseCommand: MydexCommand {
     @Option(help: ArgumentHelp(tr("browse.option.dex"), valueName: "name"))
     var dex: String?
 
-    /// PokeAPI's types in its own order (its ids), for `t` to cycle through.
-    static let typeOrder = [
-        "normal", "fighting", "flying", "poison", "ground", "rock", "bug", "ghost", "steel",
-        "fire", "water", "grass", "electric", "psychic", "ice", "dragon", "dark", "fairy",
-    ]
-
     func run(_ context: MydexContext) async throws {
         // A full screen needs a person at a terminal: a script gets the same data from `list`.
         if global.json { throw UsageError(tr("browse.error.json")) }
@@ -44,7 +38,7 @@ struct BrowseCommand: MydexCommand {
             details: BrowseDetailSource(
                 collection: collection, presentation: presentation, sprites: context.sprites,
                 cachedBigSprite: { species, shiny in try? await bigSprites.sprite(of: species, shiny: shiny, offline: true) }),
-            pokedex: shownPokedex, types: Self.typeOrder.filter(knownTypes.contains),
+            pokedex: shownPokedex, types: PokemonTypes.order.filter(knownTypes.contains),
             generations: try await pokedex.generations(),
             playCry: { speciesID in
                 guard let species = try await pokedex.species(id: speciesID) else { return }
