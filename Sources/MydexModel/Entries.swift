@@ -220,6 +220,8 @@ public struct EntryQuery: Sendable, Equatable {
     public var form: String?
     /// Only regional forms (Alolan, Galarian, Hisuian, Paldean).
     public var regionalOnly = false
+    /// Only species of these kinds (any of them); empty: every species.
+    public var kinds: Set<SpeciesKind> = []
     /// Only entries caught from an encounter in one of these games (PokeAPI's versions), at one
     /// of these places (PokeAPI's locations), with this ball (PokeAPI's item): nil, any.
     public var games: [String]?
@@ -249,6 +251,15 @@ public struct EntryQuery: Sendable, Equatable {
         self.limit = limit
         self.offset = offset
     }
+}
+
+/// The kinds of species fans filter by, as Pokétwo and the games' Pokédexes set them apart:
+/// legendary and mythical (PokeAPI's species flags), and the Ultra Beasts (the species whose
+/// ability is Beast Boost, which every Ultra Beast has and no other Pokémon has).
+public enum SpeciesKind: String, CaseIterable, Sendable, Codable {
+    case legendary
+    case mythical
+    case ultraBeast = "ultra-beast"
 }
 
 /// What `entrySummary` tells about a list of entries.

@@ -46,6 +46,16 @@ extension CollectionStore {
                 """)
         }
         if query.regionalOnly { conditions.append("c.form_id IN (SELECT id FROM catalog.forms WHERE regional)") }
+        if !query.kinds.isEmpty {
+            let kinds = SpeciesKind.allCases.filter(query.kinds.contains).map { kind in
+                switch kind {
+                case .legendary: "SELECT id FROM catalog.species WHERE legendary"
+                case .mythical: "SELECT id FROM catalog.species WHERE mythical"
+                case .ultraBeast: "SELECT species_id FROM catalog.species_abilities WHERE ability = 'beast-boost'"
+                }
+            }
+            conditions.append("+c.species_id IN (\(kinds.joined(separator: " UNION ")))")
+        }
         if query.games != nil {
             conditions.append("c.id IN (SELECT entry_id FROM encounters WHERE game IN (SELECT value FROM json_each(:games)))")
         }

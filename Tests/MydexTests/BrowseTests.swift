@@ -110,6 +110,21 @@ struct BrowseTests {
         #expect(rows[23].contains("help") && rows[23].contains("quit"))
     }
 
+    @Test("L shows legendary, then mythical Pokémon, then Ultra Beasts only, then everything again")
+    func kinds() async throws {
+        try await catches([25, 150, 151, 793])
+        let s = try await open(width: 80, height: 24)
+        await s.press(.character("L"))
+        #expect(s.screen()[0].contains("legendary") && s.screen()[0].contains("Entries 1–1 of 1"))
+        #expect(s.controller.selectedEntry?.speciesID == 150)
+        await s.press(.character("L"))
+        #expect(s.screen()[0].contains("mythical") && s.controller.selectedEntry?.speciesID == 151)
+        await s.press(.character("L"))
+        #expect(s.screen()[0].contains("Ultra Beasts") && s.controller.selectedEntry?.speciesID == 793)
+        await s.press(.character("L"))
+        #expect(s.screen()[0].contains("Entries 1–4 of 4"))
+    }
+
     @Test("Arrows and h j k l move the selection; PgDn and End read further pages from the store")
     func moving() async throws {
         try await catches(Array(1...45))

@@ -56,6 +56,23 @@ struct ListFilterTests {
         #expect(none.standardError == "No Pokémon match these filters.\n")
     }
 
+    @Test("--legendary, --mythical and --ultra-beast keep those species (any of the kinds given), with the other filters")
+    func kinds() async throws {
+        let store = try environment.openStore()
+        // Pikachu, Mewtwo (legendary), Mew (mythical), Nihilego (an Ultra Beast), Zapdos (legendary), Poipole (an Ultra Beast).
+        for species in [25, 150, 151, 793, 145, 803] {
+            _ = try await store.recordCatch(speciesID: species, isShiny: false, at: environment.clock.now())
+        }
+        try store.close()
+        #expect(try await ids("--legendary") == [2, 5])
+        #expect(try await ids("--mythical") == [3])
+        #expect(try await ids("--ultra-beast") == [4, 6])
+        #expect(try await ids("--legendary", "--mythical") == [2, 3, 5])
+        #expect(try await ids("--legendary", "--type", "electric") == [5])
+        let korean = await environment.run("list", "--ultra-beast", "--lang", "ko")
+        #expect(korean.standardOutput.contains("텅비드") && korean.standardOutput.contains("베베놈"))
+    }
+
     @Test("--name matches a nickname or a species name in any language, folded as search folds")
     func nameFilter() async throws {
         try await seed()

@@ -176,7 +176,7 @@ final class BrowseController {
         case .character("?"): showsHelp = true
         case .character("u"): await undo()
         case .character("c"): playCry()
-        case .character("s"), .character("t"), .character("T"), .character("g"), .character("G"), .character("F"):
+        case .character("s"), .character("t"), .character("T"), .character("g"), .character("G"), .character("F"), .character("L"):
             guard tab == .collection else {
                 message = tr("browse.message.collection-only")
                 return
@@ -374,6 +374,7 @@ final class BrowseController {
         case .character("g"): filter.generation = BrowseFilter.cycle(filter.generation, through: library.generations)
         case .character("G"): filter.generation = BrowseFilter.cycle(filter.generation, through: library.generations, backwards: true)
         case .character("F"): filter.favoritesOnly.toggle()
+        case .character("L"): filter.kind = BrowseFilter.cycle(filter.kind, through: SpeciesKind.allCases)
         default: return
         }
         cursor = GridCursor()

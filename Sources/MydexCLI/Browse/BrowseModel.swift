@@ -97,15 +97,19 @@ struct BrowseFilter: Equatable, Sendable {
     var type: String?
     var generation: Int?
     var favoritesOnly = false
+    /// `L`: legendary, mythical or Ultra Beasts only, in turn.
+    var kind: SpeciesKind?
 
     /// Whether anything narrows the collection (an empty grid then says "no match", not "empty").
-    var narrows: Bool { !SearchText.normalized(search).isEmpty || type != nil || generation != nil || favoritesOnly }
+    var narrows: Bool { !SearchText.normalized(search).isEmpty || type != nil || generation != nil || favoritesOnly || kind != nil }
 
     func query(offset: Int = 0, limit: Int? = nil) -> EntryQuery {
         let name = SearchText.normalized(search).isEmpty ? nil : search
-        return EntryQuery(
+        var query = EntryQuery(
             order: sort, favoritesOnly: favoritesOnly, type: type, generation: generation, name: name,
             limit: limit, offset: offset)
+        query.kinds = kind.map { [$0] } ?? []
+        return query
     }
 
     /// The next value in a cycle through `values` and none: none → first → … → last → none.

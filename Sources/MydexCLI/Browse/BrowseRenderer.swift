@@ -80,6 +80,13 @@ struct BrowseRenderer {
             if let type = browse.filter.type { parts.append(presentation.localizer.typeName(type)) }
             if let generation = browse.filter.generation { parts.append(tr("browse.header.generation", ["generation": generation])) }
             if browse.filter.favoritesOnly { parts.append(tr("browse.header.favorites")) }
+            if let kind = browse.filter.kind {
+                switch kind {
+                case .legendary: parts.append(tr("species.kind.legendary"))
+                case .mythical: parts.append(tr("species.kind.mythical"))
+                case .ultraBeast: parts.append(tr("species.kind.ultra-beast"))
+                }
+            }
             if browse.countPending {
                 range = tr("browse.header.entries-counting", ["first": 1, "last": browse.window.count])
             } else {
@@ -126,7 +133,8 @@ struct BrowseRenderer {
         return [
             ("?", tr("browse.key.help")), ("q", tr("browse.key.quit")), ("←↑↓→", tr("browse.key.move")), ("Enter", tr("browse.key.open")),
             ("/", tr("browse.key.search")), ("Tab", tr("browse.key.tab")), ("s", tr("browse.key.sort")), ("t", tr("browse.key.type")),
-            ("g", tr("browse.key.generation")), ("F", tr("browse.key.favorites-only")), ("f", tr("browse.key.favorite")),
+            ("g", tr("browse.key.generation")), ("F", tr("browse.key.favorites-only")), ("L", tr("browse.key.kind")),
+            ("f", tr("browse.key.favorite")),
             ("n", tr("browse.key.nickname")), ("r", tr("browse.key.release")), ("u", tr("browse.key.undo")), ("c", tr("browse.key.cry")),
         ]
     }

@@ -40,6 +40,15 @@ struct ListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("list.option.regional")))
     var regional = false
 
+    @Flag(help: ArgumentHelp(tr("list.option.legendary")))
+    var legendary = false
+
+    @Flag(help: ArgumentHelp(tr("list.option.mythical")))
+    var mythical = false
+
+    @Flag(help: ArgumentHelp(tr("list.option.ultra-beast")))
+    var ultraBeast = false
+
     @OptionGroup var game: GameOption<ForFilter>
 
     /// `--game`: only entries caught from an encounter in the game.
@@ -92,6 +101,7 @@ struct ListCommand: MydexCommand {
             order: sort, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
             form: form, regionalOnly: regional, limit: limit, offset: offset)
+        query.kinds = Set([legendary ? .legendary : nil, mythical ? .mythical : nil, ultraBeast ? .ultraBeast : nil].compactMap { $0 })
         try await caughtFilters(&query, games: library.games)
         if group {
             let (groups, total) = try await library.entries.groups(query)
