@@ -129,17 +129,21 @@ public struct PokedexAbout: Sendable, Equatable {
 /// A type of the games' chart as `dex type` shows it: what it hits and what hits it, and how much
 /// of the Pokédex has it.
 public struct PokedexType: Sendable, Equatable {
-    /// PokeAPI's name, e.g. `fire`.
+    /// PokeAPI's name, e.g. `fire`; for two types (`dex type fire flying`), the first.
     public var type: String
-    /// The generation it came in.
+    /// The one type, or the two of a combination, as asked.
+    public var types: [String]
+    /// The generation it came in (of two, the later).
     public var generation: Int
-    /// Species whose own types include it (built in or fetched).
+    /// Species whose own types include it (of two: both).
     public var speciesCount: Int
-    /// Forms that have it though their species does not (Alolan Marowak for Fire).
+    /// Forms that have it (both) though their species does not (Alolan Marowak for Fire).
     public var formCount: Int
-    /// Moves of the games of this type.
+    /// Moves of the games of this type (of two: of either).
     public var moveCount: Int
-    /// What its moves do to each type, and what each type's moves do to it, in the chart's order.
+    /// What its moves do to each type (of two: the better of its two types' moves, as a Pokémon
+    /// of both types hits with either), and what each type's moves do to it (to a Pokémon of
+    /// both), in the chart's order.
     public var attacking: [TypeDefense]
     public var defending: [TypeDefense]
 
@@ -148,6 +152,7 @@ public struct PokedexType: Sendable, Equatable {
         defending: [TypeDefense]
     ) {
         self.type = type
+        self.types = [type]
         self.generation = generation
         self.speciesCount = speciesCount
         self.formCount = formCount

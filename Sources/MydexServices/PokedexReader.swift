@@ -65,8 +65,9 @@ public struct PokedexReader: Sendable {
     /// held, released, shiny and favorite.
     public func stats() async throws -> PokedexStats { try await base.stats() }
 
-    /// `type` (PokeAPI's name) as `dex type` shows it; nil for a type outside the games' chart.
-    public func chartType(_ type: String) async throws -> PokedexType? { try await base.chartType(type) }
+    /// One type, or two together (PokeAPI's names), as `dex type` shows them; nil for a type
+    /// outside the games' chart.
+    public func chartTypes(_ types: [String]) async throws -> PokedexType? { try await base.chartTypes(types) }
 
     /// What each attacking type of `generation` does to PokeAPI's Pokémon `pokemonID` (of
     /// `types` in the current games), by that generation's chart and the types it had then.

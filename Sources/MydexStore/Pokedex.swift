@@ -281,22 +281,42 @@ public struct Pokedex: Sendable {
 extension Pokedex {
     /// `type` (PokeAPI's name) as `dex type` shows it; nil for a type outside the games' chart.
     public func chartType(_ type: String) async throws -> PokedexType? {
-        try await store.read { db in
+        try await chartTypes([type])
+    }
+
+    /// One type of the chart, or two together (`[fire, flying]`: a Pokémon of both): nil when
+    /// one is not in the chart.
+    public func chartTypes(_ types: [String]) async throws -> PokedexType? {
+        guard let first = types.first else { return nil }
+        let list = Self.jsonList(types)
+        return try await store.read { db in
             let chart = try TypeChart.read(db)
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT generation, move_count,
-                    (SELECT count(DISTINCT species_id) FROM pokedex_types WHERE type = :type) AS species_count,
+                SELECT max(generation) AS generation, sum(move_count) AS move_count, count(*) AS known,
+                    (SELECT count(*) FROM (SELECT species_id FROM pokedex_types WHERE type IN (SELECT value FROM json_each(:types))
+                        GROUP BY species_id HAVING count(DISTINCT type) = :count)) AS species_count,
                     (SELECT count(*) FROM catalog.forms f WHERE NOT f.species_default
-                        AND EXISTS (SELECT 1 FROM catalog.form_types t WHERE t.form_id = f.id AND t.type = :type)
-                        AND NOT EXISTS (SELECT 1 FROM pokedex_types s WHERE s.species_id = f.species_id AND s.type = :type)) AS form_count
-                FROM catalog.types WHERE type = :type
-                """, arguments: ["type": type]) else { return nil }
-            return PokedexType(
-                type: type, generation: row["generation"], speciesCount: row["species_count"], formCount: row["form_count"],
+                        AND (SELECT count(DISTINCT t.type) FROM catalog.form_types t
+                            WHERE t.form_id = f.id AND t.type IN (SELECT value FROM json_each(:types))) = :count
+                        AND (SELECT count(DISTINCT s.type) FROM pokedex_types s
+                            WHERE s.species_id = f.species_id AND s.type IN (SELECT value FROM json_each(:types))) < :count) AS form_count
+                FROM catalog.types WHERE type IN (SELECT value FROM json_each(:types))
+                """, arguments: ["types": list, "count": types.count]), row["known"] as Int == types.count else { return nil }
+            var found = PokedexType(
+                type: first, generation: row["generation"], speciesCount: row["species_count"], formCount: row["form_count"],
                 moveCount: row["move_count"],
-                attacking: chart.types.map { TypeDefense(type: $0.name, factor: chart.factor(type, against: $0.name)) },
-                defending: chart.defenses(of: [type]))
+                attacking: chart.types.map { defender in
+                    TypeDefense(type: defender.name, factor: types.map { chart.factor($0, against: defender.name) }.max() ?? 100)
+                },
+                defending: chart.defenses(of: types))
+            found.types = types
+            return found
         }
+    }
+
+    /// `["fire","flying"]`, for `json_each`.
+    static func jsonList(_ values: [String]) -> String {
+        "[" + values.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: ",") + "]"
     }
 }
 

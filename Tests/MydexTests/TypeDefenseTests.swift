@@ -139,6 +139,31 @@ struct TypeDefenseTests {
         #expect(stellar.status == 64 && stellar.standardError.contains("Stellar is not a type of the games' type chart"))
     }
 
+    @Test("dex type with two types is a Pokémon of both: its weaknesses multiply, its moves hit with the better type, as the tables say")
+    func twoTypes() async throws {
+        let tables = try Tables()
+        let environment = try TestEnvironment()
+        for names in [["fire", "flying"], ["불꽃", "비행"], ["flying", "Feu"]] {
+            let json = try #require(try await environment.run(["dex", "type"] + names + ["--json"]).document(), "\(names)")
+            #expect(Set(json["types"] as? [String] ?? []) == ["fire", "flying"])
+            #expect(json["species"] as? Int == (tables.speciesByType[10] ?? []).intersection(tables.speciesByType[3] ?? []).count)
+            func multipliers(_ key: String) -> [String: Double] {
+                Dictionary(uniqueKeysWithValues: ((json[key] as? [[String: Any]]) ?? []).compactMap { item in
+                    (item["type"] as? String).map { ($0, (item["multiplier"] as? NSNumber)?.doubleValue ?? -1) }
+                })
+            }
+            #expect(multipliers("defending") == tables.defenses([10, 3]))
+            let either = Dictionary(uniqueKeysWithValues: (tables.efficacy[10] ?? [:]).map { target, fire in
+                (tables.typeNames[target] ?? "?", Double(max(fire, tables.efficacy[3]?[target] ?? 0)) / 100)
+            })
+            #expect(multipliers("attacking") == either)
+        }
+        let korean = await environment.run("dex", "type", "불꽃", "비행", "--lang", "ko")
+        #expect(korean.standardOutput.hasPrefix("불꽃/비행\n") && korean.standardOutput.contains("  약점         바위 ×4, 물 ×2, 전기 ×2\n"),
+                "\(korean.standardOutput)")
+        #expect(await environment.run("dex", "type", "fire", "water", "grass").status == 64)
+    }
+
     @Test("dex --game follows that generation's chart and the Pokémon's types then, as PokeAPI's tables say", arguments: [
         ("clefairy", "firered", 3), ("gengar", "red", 1), ("magnemite", "yellow", 1), ("magnemite", "gold", 2),
         ("togekiss", "platinum", 4), ("skarmory", "black", 5), ("sylveon", "x", 6), ("charizard", "scarlet", 9),

@@ -16,22 +16,26 @@ struct DexTypeCommand: MydexCommand {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: ArgumentHelp(tr("dex.type.argument.type"), valueName: "type"), completion: .pokemonTypes)
-    var type: String
+    var types: [String] = []
 
     func validate() throws {
-        if SearchText.normalized(type).isEmpty { throw ValidationError(tr("dex.type.error.empty")) }
+        if types.isEmpty || types.contains(where: { SearchText.normalized($0).isEmpty }) {
+            throw ValidationError(tr("dex.type.error.empty"))
+        }
+        if types.count > 2 { throw ValidationError(tr("dex.type.error.too-many")) }
     }
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let resolved: String
+        var resolved: [String] = []
         do {
-            resolved = try await library.finder.resolveType(type)
+            for type in types { resolved.append(try await library.finder.resolveType(type)) }
         } catch let error as PokedexError {
             throw UsageError(error.description)
         }
-        guard let found = try await library.pokedex.chartType(resolved) else {
-            throw UsageError(tr("dex.type.error.not-in-chart", ["type": printer.localizer.typeName(resolved)]))
+        if resolved.count == 2, resolved[0] == resolved[1] { resolved.removeLast() }
+        guard let found = try await library.pokedex.chartTypes(resolved) else {
+            throw UsageError(tr("dex.type.error.not-in-chart", ["type": resolved.map(printer.localizer.typeName).joined(separator: "/")]))
         }
         try printer.emit(Output(type: found, localizer: printer.localizer))
     }
@@ -43,12 +47,16 @@ struct DexTypeCommand: MydexCommand {
         let type: PokedexType
         let localizer: Localizer
 
-        private enum Keys: String, CodingKey { case type, name, generation, species, forms, moves, attacking, defending }
+        private enum Keys: String, CodingKey { case type, types, name, generation, species, forms, moves, attacking, defending }
+
+        /// "Fire", or "Fire/Flying" for two.
+        var name: String { type.types.map(localizer.typeName).joined(separator: "/") }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Keys.self)
-            try container.encode(type.type, forKey: .type)
-            try container.encode(localizer.typeName(type.type), forKey: .name)
+            try container.encode(type.types.joined(separator: "/"), forKey: .type)
+            try container.encode(type.types, forKey: .types)
+            try container.encode(name, forKey: .name)
             try container.encode(type.generation, forKey: .generation)
             try container.encode(type.speciesCount, forKey: .species)
             try container.encode(type.formCount, forKey: .forms)
@@ -62,7 +70,7 @@ struct DexTypeCommand: MydexCommand {
 
         func printText(to printer: Printer) throws {
             let presentation = printer.presentation
-            try printer.line(SafeText(localizer.typeName(type.type)).styled(.bold, if: printer.color))
+            try printer.line(SafeText(name).styled(.bold, if: printer.color))
             var fields: [(String, String)] = [
                 (tr("entry.field.generation"), String(type.generation)),
                 (tr("dex.type.label.species"), Translator.current.format.integer(type.speciesCount)),
