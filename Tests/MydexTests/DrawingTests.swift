@@ -442,4 +442,26 @@ struct BoxCommandTests {
         #expect(beyond.standardError.contains("fills 2 boxes (31 Pokémon)"))
         #expect(await environment.run("box", "0").status == 64)
     }
+
+    @Test("On a terminal a box fits its width, as many to a row as fit; narrower than a picture, the ids alone")
+    func boxFitsTheTerminal() async throws {
+        await catchSome(12)
+        for columns in [12, 20, 40] {
+            let run = await environment.run(["box"], color: false, columns: columns)
+            #expect(run.status == 0, "\(run.standardError)")
+            let lines = run.standardOutput.split(separator: "\n").map(String.init)
+            #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= columns }, "\(columns): \(lines)")
+            let ids = lines.filter { $0.hasPrefix("#") }.flatMap { $0.split(separator: " ") }
+            #expect(ids.count == 12, "every entry, once: \(ids)")
+            let idLines = lines.filter { $0.hasPrefix("#") }
+            let perRow = idLines.first?.split(separator: " ").count ?? 1
+            #expect(idLines.count == (12 + perRow - 1) / perRow, "rows of \(perRow): \(idLines)")
+        }
+        let wide = await environment.run(["box"], color: false, columns: 200)
+        let wideIDs = wide.standardOutput.split(separator: "\n").first { $0.hasPrefix("#1 ") }?.split(separator: " ") ?? []
+        #expect(wideIDs.count > 6, "wider than six when the terminal has room")
+        // Narrower than one picture: the ids alone, nothing cut.
+        let narrow = await environment.run(["box"], color: false, columns: 2)
+        #expect(narrow.standardOutput.split(separator: "\n").map(String.init) == (1...12).map { "#\($0)" })
+    }
 }

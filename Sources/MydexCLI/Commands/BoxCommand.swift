@@ -110,25 +110,47 @@ struct BoxCommand: MydexCommand {
         }
     }
 
-    /// Six to a row: the pictures side by side, each with its label under it.
+    /// The pictures side by side, each with its label under it: on a terminal as many to a row
+    /// as fit its width (as `sprite` lays them out), in a pipe six to a row. When even one does
+    /// not fit, the labels alone, as many to a line as fit.
     static func drawRows(pictures: [CellGrid?], labels: [SafeText], to printer: Printer) throws {
-        for start in stride(from: 0, to: labels.count, by: perRow) {
-            let row = start..<min(start + perRow, labels.count)
-            if start > 0 { try printer.line("") }
+        let widths = labels.indices.map { max(pictures[$0]?.width ?? 0, TerminalText.displayWidth(labels[$0].plain)) }
+        let rows: [Range<Int>]
+        if let columns = printer.columns {
+            if (widths.max() ?? 0) > columns { return try drawLabels(labels, width: columns, to: printer) }
+            rows = SpriteLayout.rows(widths: widths, width: columns)
+        } else {
+            rows = stride(from: 0, to: labels.count, by: perRow).map { $0..<min($0 + perRow, labels.count) }
+        }
+        for (number, row) in rows.enumerated() {
+            if number > 0 { try printer.line("") }
             let grids = row.map { pictures[$0] ?? CellGrid(width: 0, rows: []) }
-            let widths = zip(grids, row).map { max($0.width, TerminalText.displayWidth(labels[$1].plain)) }
-            for cells in SpriteLayout.compose(grids, columnWidths: widths) {
+            for cells in SpriteLayout.compose(grids, columnWidths: Array(widths[row])) {
                 try printer.line(.drawn(HalfBlocks.line(cells, depth: printer.colorDepth)))
             }
-            var line = SafeText("")
-            for (position, index) in row.enumerated() {
-                if position > 0 { line = line + SafeText(" ") }
-                let padding = widths[position] - TerminalText.displayWidth(labels[index].plain)
-                line = line + labels[index]
-                if position < row.count - 1 { line = line + SafeText(String(repeating: " ", count: max(0, padding))) }
-            }
-            try printer.line(line)
+            try printer.line(labelLine(row.map { labels[$0] }, widths: Array(widths[row])))
         }
+    }
+
+    /// The labels alone, each padded to the widest, as many to a line as fit `width`.
+    static func drawLabels(_ labels: [SafeText], width: Int, to printer: Printer) throws {
+        let widest = labels.map { TerminalText.displayWidth($0.plain) }.max() ?? 0
+        let widths = Array(repeating: widest, count: labels.count)
+        for row in SpriteLayout.rows(widths: widths, width: width) {
+            try printer.line(labelLine(row.map { labels[$0] }, widths: Array(widths[row])))
+        }
+    }
+
+    /// Labels one column apart, each in its column's width (the last not padded).
+    static func labelLine(_ labels: [SafeText], widths: [Int]) -> SafeText {
+        var line = SafeText("")
+        for (position, label) in labels.enumerated() {
+            if position > 0 { line = line + SafeText(" ") }
+            line = line + label
+            let padding = widths[position] - TerminalText.displayWidth(label.plain)
+            if position < labels.count - 1 { line = line + SafeText(String(repeating: " ", count: max(0, padding))) }
+        }
+        return line
     }
 
     /// `{"box": 1, "boxes": 3, "entries": [entry, …]}`; as text, the pictures.
