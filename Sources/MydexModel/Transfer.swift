@@ -41,19 +41,38 @@ public struct ImportedEntry: Sendable, Equatable {
 public struct ImportOutcome: Sendable, Equatable {
     public enum Action: String, Sendable {
         case imported
-        /// An entry with the same uuid is in the collection: left as it is.
+        /// An entry with the same uuid is in the collection, as the file has it.
         case alreadyHere = "already-here"
         /// A dry run's new entry.
         case wouldImport = "would-import"
+        /// An entry here whose nickname, favorite mark or release the file changes (a sheet
+        /// edited and imported back): changed, each change in the history.
+        case updated
+        case wouldUpdate = "would-update"
+    }
+
+    /// What a file may change of an entry that is here: what the commands change.
+    public enum Change: String, Sendable, CaseIterable {
+        case nickname, favorite, released
+    }
+
+    /// What the file says otherwise of an entry that is here, which an import does not change
+    /// (what it is and when it was caught): listed, the entry kept as it is.
+    public enum Difference: String, Sendable, CaseIterable {
+        case species, form, shiny, caught
     }
 
     public var action: Action
     /// The entry's local id: the new one, or the one already here; nil for `wouldImport`.
     public var id: Int64?
+    public var changes: [Change]
+    public var differences: [Difference]
 
-    package init(action: Action, id: Int64? = nil) {
+    package init(action: Action, id: Int64? = nil, changes: [Change] = [], differences: [Difference] = []) {
         self.action = action
         self.id = id
+        self.changes = changes
+        self.differences = differences
     }
 }
 

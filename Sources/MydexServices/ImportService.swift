@@ -37,7 +37,9 @@ public struct ImportReport: Sendable {
     public var names: [Int: PokedexName]
 
     /// Entries added (or, in a dry run, that would be).
-    public var added: Int { outcomes.count { $0.action != .alreadyHere } }
+    public var added: Int { outcomes.count { $0.action == .imported || $0.action == .wouldImport } }
+    /// Entries here changed (or, in a dry run, to be changed) as the file has them.
+    public var updated: Int { outcomes.count { $0.action == .updated || $0.action == .wouldUpdate } }
     public var alreadyHere: Int { outcomes.count { $0.action == .alreadyHere } }
 }
 

@@ -28,13 +28,16 @@ extension CollectionStore {
     /// Adds, in one transaction, the entries whose uuid the collection does not hold yet, with
     /// their times as given and new local ids. Each is recorded as the history replays it: an
     /// `import` row (its catch), then `nickname-set`, `favorite` and `release` rows for what it
-    /// is. With `dryRun` nothing is written: the outcomes say what would happen.
+    /// is. An entry that is here takes the file's nickname, favorite mark and release (each
+    /// change with its history row, as the commands record them); what else the file says
+    /// otherwise is reported, not changed. With `dryRun` nothing is written: the outcomes say
+    /// what would happen.
     public func importEntries(_ entries: [ImportedEntry], dryRun: Bool, at date: Date) async throws -> [ImportOutcome] {
         if dryRun {
             return try await read { db in
                 try entries.map { entry in
-                    let existing = try Self.entryID(uuid: entry.uuid, db)
-                    return ImportOutcome(action: existing == nil ? .wouldImport : .alreadyHere, id: existing)
+                    guard let existing = try Self.existing(uuid: entry.uuid, db) else { return ImportOutcome(action: .wouldImport) }
+                    return Self.compare(entry, existing, dryRun: true)
                 }
             }
         }
@@ -68,14 +71,85 @@ extension CollectionStore {
                     if let encounter = entry.encounter { try Self.insertEncounter(encounter, entryID: id, entry: entry, formID: formID, db) }
                     return ImportOutcome(action: .imported, id: id)
                 }
-                return ImportOutcome(action: .alreadyHere, id: try Self.entryID(uuid: entry.uuid, db))
+                guard let existing = try Self.existing(uuid: entry.uuid, db) else { return ImportOutcome(action: .alreadyHere) }
+                let outcome = Self.compare(entry, existing, dryRun: false)
+                try Self.apply(outcome.changes, of: entry, to: existing, at: date, db)
+                return outcome
             }
         }
     }
 
-    private static func entryID(uuid: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM main.caught_pokemon WHERE uuid = ?"), arguments: [uuid])
+    /// An entry that is here, as an import compares it with the file's.
+    struct ExistingEntry: FetchableRecord {
+        var id: Int64
+        var speciesID: Int
+        var formID: Int
+        var nickname: String?
+        var isFavorite: Bool
+        var isShiny: Bool
+        var caughtAt: String
+        var releasedAt: String?
+
+        init(row: Row) {
+            (id, speciesID, formID, nickname) = (row[0], row[1], row[2], row[3])
+            (isFavorite, isShiny, caughtAt, releasedAt) = (row[4], row[5], row[6], row[7])
+        }
     }
+
+    private static func existing(uuid: String, _ db: Database) throws -> ExistingEntry? {
+        try ExistingEntry.fetchOne(db.cachedStatement(sql: """
+            SELECT id, species_id, form_id, nickname, is_favorite, is_shiny, caught_at, released_at
+            FROM main.caught_pokemon WHERE uuid = ?
+            """), arguments: [uuid])
+    }
+
+    /// What the file changes of an entry that is here, and what else it says otherwise. A time
+    /// is the same to the second (a spreadsheet may drop the milliseconds); a file without a
+    /// form says nothing of it.
+    static func compare(_ entry: ImportedEntry, _ existing: ExistingEntry, dryRun: Bool) -> ImportOutcome {
+        var changes: [ImportOutcome.Change] = []
+        if entry.nickname != existing.nickname { changes.append(.nickname) }
+        if entry.isFavorite != existing.isFavorite { changes.append(.favorite) }
+        if (entry.releasedAt == nil) != (existing.releasedAt == nil) { changes.append(.released) }
+        var differences: [ImportOutcome.Difference] = []
+        if entry.speciesID != existing.speciesID { differences.append(.species) }
+        if let form = entry.formID, form != existing.formID, entry.speciesID == existing.speciesID { differences.append(.form) }
+        if entry.isShiny != existing.isShiny { differences.append(.shiny) }
+        if let stored = StoredDate.date(existing.caughtAt), abs(stored.timeIntervalSince(entry.caughtAt)) >= 1 { differences.append(.caught) }
+        let action: ImportOutcome.Action = changes.isEmpty ? .alreadyHere : dryRun ? .wouldUpdate : .updated
+        return ImportOutcome(action: action, id: existing.id, changes: changes, differences: differences)
+    }
+
+    /// The file's nickname, favorite mark and release on entry `id`, each with its history row
+    /// as the commands write it.
+    private static func apply(_ changes: [ImportOutcome.Change], of entry: ImportedEntry, to existing: ExistingEntry, at date: Date, _ db: Database) throws {
+        let id = existing.id
+        for change in changes {
+            switch change {
+            case .nickname:
+                try db.execute(sql: "UPDATE main.caught_pokemon SET nickname = ? WHERE id = ?", arguments: [entry.nickname, id])
+                if let nickname = entry.nickname {
+                    try appendHistory(db, entryID: id, action: .nicknameSet,
+                                      detail: existing.nickname.map { "\(nickname) (was \($0))" } ?? nickname, at: date)
+                } else {
+                    try appendHistory(db, entryID: id, action: .nicknameCleared, detail: existing.nickname.map { "was \($0)" }, at: date)
+                }
+            case .favorite:
+                try db.execute(sql: "UPDATE main.caught_pokemon SET is_favorite = ? WHERE id = ?", arguments: [entry.isFavorite, id])
+                try appendHistory(db, entryID: id, action: entry.isFavorite ? .favorite : .unfavorite, detail: nil, at: date)
+            case .released:
+                try db.execute(sql: "UPDATE main.caught_pokemon SET released_at = ? WHERE id = ?", arguments: [
+                    entry.releasedAt.map(StoredDate.text), id,
+                ])
+                if let released = existing.releasedAt {
+                    try appendHistory(db, entryID: id, action: .unrelease, detail: "released \(released)", at: date)
+                } else {
+                    try appendHistory(db, entryID: id, action: .release, detail: existing.isFavorite ? "was a favorite" : nil, at: date)
+                }
+            }
+        }
+    }
+
 
     /// The new entry's id and its history rows; nil (and nothing written) when its uuid is here.
     private static func insert(_ entry: ImportedEntry, formID: Int, slug: String, at date: Date, _ db: Database) throws -> Int64? {

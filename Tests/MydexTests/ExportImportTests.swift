@@ -93,6 +93,45 @@ struct ExportImportTests {
         #expect((await source.run("import", back)).standardOutput == "Imported 1 entry; 3 already here.\n")
     }
 
+    @Test("A sheet edited and imported back: nicknames, favorites and releases are applied with their history; other edits are listed, never dropped")
+    func editedRowsComeBack() async throws {
+        try await populate(source)
+        let file = source.path("pokemon.csv")
+        #expect(await source.run("export", file).status == 0)
+        var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\r\n")
+        // Pikachu renamed, Bulbasaur no longer a favorite and caught at another time, Eevee back.
+        lines[1] = lines[1].replacingOccurrences(of: "\"피카,\"\"츄\"\"\"", with: "Zappy")
+        // id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter
+        func edited(_ line: String, _ changes: [Int: String]) -> String {
+            var fields = line.components(separatedBy: ",")
+            for (column, value) in changes { fields[column] = value }
+            return fields.joined(separator: ",")
+        }
+        lines[2] = edited(lines[2], [7: "false", 9: "2026-01-01T09:00:00.000Z"])
+        lines[3] = edited(lines[3], [10: ""])
+        try lines.joined(separator: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+        let preview = await source.run("import", file, "--dry-run")
+        #expect(preview.standardOutput.contains("would update  line 2: #0025 Pikachu “Zappy” = entry #1 → nickname Zappy"), "\(preview.standardOutput)")
+        #expect(try await entries(source).first?.nickname == Self.nickname, "a dry run changes nothing")
+
+        let run = await source.run("import", file)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "Imported 0 entries; 0 already here.\n3 updated as in the file; each change is in the history.\n")
+        #expect(run.standardError.contains("line 2: entry #1 Pikachu: nickname Zappy\n"))
+        #expect(run.standardError.contains("line 3: entry #2 Bulbasaur: no longer a favorite\n"))
+        #expect(run.standardError.contains("line 4: entry #3 Eevee: back in the collection\n"))
+        #expect(run.standardError.contains("line 3: entry #2 Bulbasaur: the file has another catch time; kept as it is.\n"))
+        let now = try await entries(source)
+        #expect(now.map(\.nickname) == ["Zappy", nil, nil] && now.map(\.isFavorite) == [false, false, false])
+        #expect(now[2].releasedAt == nil && now[1].caughtAt == TestClock.start.addingTimeInterval(60.5), "the catch time is kept")
+        let history = try await snapshot(source).history.suffix(3)
+        #expect(history.map(\.action) == [.nicknameSet, .unfavorite, .unrelease])
+        #expect(history.first?.detail == "Zappy (was \(Self.nickname))")
+        // Imported again, the file and the collection agree.
+        #expect(await source.run("import", file).standardOutput == "Imported 0 entries; 3 already here.\n")
+    }
+
     @Test("A bad row anywhere changes nothing, and every problem names its line", arguments: ["csv", "json"])
     func badRow(format: String) async throws {
         try await populate(source)

@@ -85,6 +85,10 @@ struct ImportCommand: MydexCommand {
             let action: String
             /// The new entry id, or the one already here; absent for a dry run's new entry.
             let id: Int64?
+            /// For an entry here: what the file changed (nickname, favorite, released) and what
+            /// it says otherwise that was kept (species, form, shiny, caught).
+            let changes: [String]
+            let differences: [String]
             let nickname: String?
             let shiny: Bool
             let favorite: Bool
@@ -95,16 +99,18 @@ struct ImportCommand: MydexCommand {
         let format: String
         /// Added, or with --dry-run to be added.
         let imported: Int
+        let updated: Int
         let alreadyHere: Int
         private let report: ImportReport
         private let presentation: Presentation
 
-        enum CodingKeys: String, CodingKey { case dryRun, format, imported, alreadyHere, entries }
+        enum CodingKeys: String, CodingKey { case dryRun, format, imported, updated, alreadyHere, entries }
 
         init(_ report: ImportReport, presentation: Presentation) {
             dryRun = report.dryRun
             format = report.format.rawValue
             imported = report.added
+            updated = report.updated
             alreadyHere = report.alreadyHere
             self.report = report
             self.presentation = presentation
@@ -118,7 +124,8 @@ struct ImportCommand: MydexCommand {
                 let name = names[entry.speciesID]
                 return Item(
                     line: entry.line, uuid: entry.uuid, dex: entry.speciesID, species: name?.slug ?? "",
-                    name: name?.name ?? "", action: outcome.action.rawValue, id: outcome.id, nickname: entry.nickname,
+                    name: name?.name ?? "", action: outcome.action.rawValue, id: outcome.id,
+                    changes: outcome.changes.map(\.rawValue), differences: outcome.differences.map(\.rawValue), nickname: entry.nickname,
                     shiny: entry.isShiny, favorite: entry.isFavorite, released: entry.releasedAt != nil)
             }
         }
@@ -128,18 +135,59 @@ struct ImportCommand: MydexCommand {
             try container.encode(dryRun, forKey: .dryRun)
             try container.encode(format, forKey: .format)
             try container.encode(imported, forKey: .imported)
+            try container.encode(updated, forKey: .updated)
             try container.encode(alreadyHere, forKey: .alreadyHere)
             var list = container.nestedUnkeyedContainer(forKey: .entries)
             for item in entries { try list.encode(item) }
         }
 
+        /// "nickname Zappy, a favorite": what the file changed of an entry here.
+        private func changeWords(_ item: Item) -> String {
+            item.changes.compactMap { change -> String? in
+                switch ImportOutcome.Change(rawValue: change) {
+                case .nickname:
+                    item.nickname.map { tr("import.change.nickname-set", ["nickname": $0]) } ?? tr("import.change.nickname-cleared")
+                case .favorite: item.favorite ? tr("import.change.favorite") : tr("import.change.unfavorite")
+                case .released: item.released ? tr("import.change.released") : tr("import.change.unreleased")
+                case nil: nil
+                }
+            }.joined(separator: tr("import.mark.separator"))
+        }
+
+        /// Each entry here that the file changed, then each that it describes otherwise (kept).
+        private func printEntriesHere(to printer: Printer) throws {
+            for item in entries where !item.changes.isEmpty && !dryRun {
+                try printer.note(SafeText(tr("import.updated.entry", [
+                    "line": String(item.line), "id": String(item.id ?? 0), "name": item.name, "changes": changeWords(item),
+                ])))
+            }
+            for item in entries where !item.differences.isEmpty {
+                let fields = item.differences.compactMap { difference -> String? in
+                    switch ImportOutcome.Difference(rawValue: difference) {
+                    case .species: tr("import.difference.species")
+                    case .form: tr("import.difference.form")
+                    case .shiny: tr("import.difference.shiny")
+                    case .caught: tr("import.difference.caught")
+                    case nil: nil
+                    }
+                }
+                try printer.note(SafeText(tr("import.differs.entry", [
+                    "line": String(item.line), "id": String(item.id ?? 0), "name": item.name,
+                    "fields": fields.joined(separator: tr("import.mark.separator")),
+                ])))
+            }
+        }
+
         func printText(to printer: Printer) throws {
             guard dryRun else {
-                return try printer.line(SafeText(tr("import.summary.imported", ["count": imported, "already": alreadyHere])))
+                try printer.line(SafeText(tr("import.summary.imported", ["count": imported, "already": alreadyHere])))
+                if updated > 0 { try printer.line(SafeText(tr("import.summary.updated", ["count": updated]))) }
+                return try printEntriesHere(to: printer)
             }
-            // The two actions in one column: each label padded to the wider one's width.
+            // The actions in one column: each label padded to the widest one's width.
             let alreadyLabel = tr("import.dry-run.already-here"), importLabel = tr("import.dry-run.would-import")
-            let width = max(TerminalText.displayWidth(alreadyLabel), TerminalText.displayWidth(importLabel))
+            let updateLabel = tr("import.dry-run.would-update")
+            let width = [alreadyLabel, importLabel, updateLabel].map(TerminalText.displayWidth).max() ?? 0
             func padded(_ label: String) -> String {
                 label + String(repeating: " ", count: width - TerminalText.displayWidth(label))
             }
@@ -156,10 +204,14 @@ struct ImportCommand: MydexCommand {
                     text = tr("import.dry-run.with-marks", ["text": text, "marks": marks.joined(separator: tr("import.mark.separator"))])
                 }
                 if let id = item.id { text = tr("import.dry-run.with-entry", ["text": text, "id": String(id)]) }
+                if !item.changes.isEmpty { text += " → " + changeWords(item) }
+                let label = item.action == ImportOutcome.Action.alreadyHere.rawValue ? alreadyLabel
+                    : item.action == ImportOutcome.Action.wouldUpdate.rawValue ? updateLabel : importLabel
                 // A column: the action, padded, then two spaces.
-                try printer.line(SafeText(padded(item.action == "already-here" ? alreadyLabel : importLabel) + "  " + text))
+                try printer.line(SafeText(padded(label) + "  " + text))
             }
             try printer.line(SafeText(tr("import.summary.dry-run", ["count": imported, "already": alreadyHere])))
+            try printEntriesHere(to: printer)
         }
     }
 }
