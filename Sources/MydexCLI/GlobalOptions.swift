@@ -26,9 +26,12 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: ArgumentHelp(tr("global.option.quiet")))
     var quiet = false
 
+    @Flag(name: .long, help: ArgumentHelp(tr("global.option.no-pager")))
+    var noPager = false
+
     /// The options above that take a value, for moving them from before the subcommand.
     static let optionsWithValues: Set<String> = ["--db", "--lang", "--color"]
-    static let flags: Set<String> = ["--json", "--quiet"]
+    static let flags: Set<String> = ["--json", "--quiet", "--no-pager"]
 
     func validate() throws {
         if let db, db.isEmpty { throw ValidationError(tr("global.error.db-empty")) }
@@ -63,6 +66,12 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// The context a command runs with: `--quiet` applied to the output.
+    /// A long listing's output through the pager, on a terminal (`Pager`), unless `--no-pager`.
+    func page(_ context: MydexContext) {
+        guard !noPager, context.output.standardOutputIsTerminal, let command = Pager.command(context.environment) else { return }
+        _ = context.pager.start(command, context.environment)
+    }
+
     func prepare(_ configured: MydexContext) -> MydexContext {
         var context = configured
         if quiet { context.output = context.output.quieted() }

@@ -33,7 +33,10 @@ public struct Mydex: AsyncParsableCommand {
         return await Translator.$current.withValue(Translator(language)) {
             // A bad file's message was made before the language was known: made again in it.
             let file = file.flatMapError { _ in Result { () throws(UsageError) in try ConfigFile.load(path: path) } }
-            return await runParsed(arguments: arguments, context: context, file: file)
+            let status = await runParsed(arguments: arguments, context: context, file: file)
+            // A pager the command started gets the end of its output, and the run ends with it.
+            context.pager.finish()
+            return status
         }
     }
 

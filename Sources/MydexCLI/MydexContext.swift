@@ -31,14 +31,17 @@ public struct MydexContext: Sendable {
     public var confirmation: Confirmation
     /// The terminal `browse` takes over full screen; none in a pipe and in most tests.
     public var terminal: TerminalAccess
+    /// Where long listings go on a terminal (`less`); none in tests.
+    public var pager: Pager
 
     public init(
         environment: [String: String], homeDirectory: String, currentDirectory: String, output: Output, clock: any MydexClock,
         random: RandomSource, transport: any NetworkTransport, retryPolicy: NetworkRetryPolicy = PokeAPIConnection.defaultRetryPolicy,
         timeZone: TimeZone? = nil, busyTimeout: TimeInterval = 30, interrupts: Interrupts = .none,
         sprites: SpriteSource? = nil, settings: Settings = Settings(), confirmation: Confirmation = .none,
-        terminal: TerminalAccess = .none
+        terminal: TerminalAccess = .none, pager: Pager = .none
     ) {
+        self.pager = pager
         self.environment = environment
         self.homeDirectory = homeDirectory
         self.currentDirectory = currentDirectory
@@ -75,6 +78,7 @@ public struct MydexContext: Sendable {
             interrupts: .live,
             sprites: SpriteSource.builtIn,
             confirmation: .live(),
-            terminal: .live)
+            terminal: .live,
+            pager: .live)
     }
 }

@@ -102,7 +102,9 @@ enum TerminalSafetyCheck {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return "skipped (no script(1))" }
         var checked = 0
         for command in [["list", "--all"], ["show", "1"], ["history"], ["dex", "25"]] {
-            let bytes = try runner.runOnTerminal(command, environment: ["NO_COLOR": nil, "TERM": "xterm-256color"]).outputBytes
+            // What mydex writes, not a pager's screen handling: the listings go to `less` on a terminal.
+            let bytes = try runner.runOnTerminal(
+                command, environment: ["NO_COLOR": nil, "TERM": "xterm-256color", "MYDEX_PAGER": "cat"]).outputBytes
             checked += 1
             if let raw = rawControl(in: bytes, allowingSGR: true) {
                 result.problem("\(command.joined(separator: " ")) on a terminal: raw \(raw)")

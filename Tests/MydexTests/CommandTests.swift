@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Synchronization
 import MydexCLI
 import MydexServices
 import MydexStore
@@ -245,6 +246,40 @@ struct CommandTests {
         // English stays the library's own text, byte for byte.
         let english = await environment.run("list", "--sort", "foo")
         #expect(english.standardError.hasPrefix("Error: The value 'foo' is invalid for '--sort <sort>'. Please provide one of the following:\n  - id\n"))
+    }
+
+    @Test("Long listings on a terminal go through the pager as git's do: MYDEX_PAGER, PAGER, else less; never in a pipe, with --no-pager, or for a PAGER of cat")
+    func pager() async throws {
+        await catchSpecies([25, 1])
+        let started = Mutex<[String]>([])
+        let finished = Mutex(0)
+        func run(_ arguments: [String], terminal: Bool = true, environment: [String: String] = [:]) async -> TestEnvironment.Run {
+            await self.environment.run(arguments) { context, output in
+                if terminal { context.output = output.output(columns: 80, standardErrorIsTerminal: true) }
+                context.environment.merge(environment) { $1 }
+                context.pager = Pager(start: { command, _ in
+                    started.withLock { $0.append(command) }
+                    return true
+                }, finish: { finished.withLock { $0 += 1 } })
+            }
+        }
+        for arguments in [["list"], ["list", "--group"], ["history"], ["search", "pika"], ["dex", "list"], ["release", "1", "--dry-run"]] {
+            started.withLock { $0 = [] }
+            #expect(await run(arguments).status == 0)
+            #expect(started.withLock { $0 } == ["less"], "\(arguments)")
+        }
+        started.withLock { $0 = [] }
+        #expect(await run(["list"], environment: ["PAGER": "most"]).status == 0)
+        #expect(await run(["list"], environment: ["PAGER": "most", "MYDEX_PAGER": "more -d"]).status == 0)
+        #expect(started.withLock { $0 } == ["most", "more -d"])
+        started.withLock { $0 = [] }
+        _ = await run(["list", "--no-pager"])
+        _ = await run(["list"], environment: ["PAGER": "cat"])
+        _ = await run(["list"], environment: ["PAGER": ""])
+        _ = await run(["list"], terminal: false)
+        _ = await run(["show", "1"])
+        #expect(started.withLock { $0 }.isEmpty, "a pipe, --no-pager, cat or an empty PAGER, and a page of one entry: no pager")
+        #expect(finished.withLock { $0 } > 0, "every run gives its pager the end of the output")
     }
 
     @Test("--help shows examples for every command")

@@ -8,7 +8,7 @@ import Testing
 struct GuideTests {
     static let guide = Fixtures.repositoryRoot.appendingPathComponent("docs/GUIDE.md")
     /// What every command takes, described once in the guide rather than in each section.
-    static let common: Set<String> = ["db", "json", "lang", "color", "quiet", "api-url", "version", "help"]
+    static let common: Set<String> = ["db", "json", "lang", "color", "quiet", "no-pager", "api-url", "version", "help"]
 
     /// The guide's command sections: each `### ` heading with the text under it.
     static func sections(_ text: String) -> [(heading: String, text: String)] {

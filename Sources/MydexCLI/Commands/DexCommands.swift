@@ -176,6 +176,7 @@ struct DexListCommand: MydexCommand {
         // Whole species only for JSON: the table needs what the page query read.
         let species = printer.json ? try await pokedex.species(ids: page.map(\.id)) : [:]
         let terms = printer.json ? try await pokedex.terms() : SpeciesProfile()
+        global.page(context)
         try printer.emit(Output(
             total: total, offset: offset, limit: limit, rows: page, species: species, terms: terms, localizer: printer.localizer))
     }

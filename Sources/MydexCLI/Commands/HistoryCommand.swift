@@ -54,6 +54,7 @@ struct HistoryCommand: MydexCommand {
             try printer.note(SafeText(filtered ? tr("history.empty.no-match") : tr("history.empty.none")))
             return
         }
+        global.page(context)
         try await printer.emit(HistoryOutput(listing: listing, ballNames: { try await library.games.ballNames() }))
         if !printer.json, listing.total > listing.count {
             // --limit's value stays ungrouped: it is typed back.

@@ -106,6 +106,7 @@ struct ListCommand: MydexCommand {
         if group {
             let (groups, total) = try await library.entries.groups(query)
             guard printer.json || total > offset else { return try noteEmpty(total: total, library: library, printer: printer) }
+            global.page(context)
             return try printer.emit(GroupOutput(groups: groups, page: ListPage(total: total, offset: offset, limit: limit), paged: isPaged))
         }
         // The table is sized from the summary, read with the ids, before the first row is printed.
@@ -113,6 +114,7 @@ struct ListCommand: MydexCommand {
         if !printer.json, (listing.summary?.count ?? 0) <= offset {
             return try noteEmpty(total: listing.total, library: library, printer: printer)
         }
+        global.page(context)
         try await printer.emit(EntryListOutput(
             listing: listing, page: ListPage(total: listing.total, offset: offset, limit: limit), withReleased: all || released,
             paged: isPaged))

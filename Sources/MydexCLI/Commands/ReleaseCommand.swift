@@ -49,6 +49,8 @@ struct ReleaseCommand: MydexCommand {
             try printer.note(SafeText(tr("release.no-duplicates", ["count": keep ?? 1])))
             return
         }
+        // A dry run of many (`--duplicates`) is a listing to read.
+        if dryRun { global.page(context) }
         try printer.emitChanges(EntryChangesOutput(change: .released, result: result, dryRun: dryRun))
     }
 }

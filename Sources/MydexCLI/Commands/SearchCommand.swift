@@ -37,6 +37,7 @@ struct SearchCommand: MydexCommand {
         }
         let species = printer.json ? try await library.pokedex.species(ids: results.map(\.species.id)) : [:]
         let terms = printer.json ? try await library.pokedex.terms() : SpeciesProfile()
+        global.page(context)
         try printer.emit(Output(results: results, total: total, species: species, terms: terms, localizer: printer.localizer))
         if !printer.json, total > results.count {
             try printer.note(SafeText(tr("search.showing-first", ["shown": results.count, "count": total, "limit": String(total)])))
