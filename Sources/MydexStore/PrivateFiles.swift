@@ -19,6 +19,8 @@ enum PrivateFiles {
     static func createDirectory(_ directory: String) throws {
         if isDirectory(directory) { return }
         if exists(directory) {
+            // Another process may have made the folder between the two looks: a folder is fine.
+            if isDirectory(directory) { return }
             throw StoreError.cannotOpen(path: directory, detail: tr("files.detail.not-a-folder"))
         }
         do {
