@@ -288,7 +288,7 @@ extension Pokedex {
     /// one is not in the chart.
     public func chartTypes(_ types: [String]) async throws -> PokedexType? {
         guard let first = types.first else { return nil }
-        let list = Self.jsonList(types)
+        let list = Self.jsonStrings(types)
         return try await store.read { db in
             let chart = try TypeChart.read(db)
             guard let row = try Row.fetchOne(db, sql: """
@@ -314,10 +314,6 @@ extension Pokedex {
         }
     }
 
-    /// `["fire","flying"]`, for `json_each`.
-    static func jsonList(_ values: [String]) -> String {
-        "[" + values.map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }.joined(separator: ",") + "]"
-    }
 }
 
 extension Pokedex {
