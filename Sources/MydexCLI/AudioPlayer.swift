@@ -114,29 +114,8 @@ struct AudioPlayer {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The player starts with no signal blocked and Ctrl-C, SIGTERM and SIGPIPE at their
-        // defaults: a thread's blocked signals and mydex's ignored ones are inherited otherwise,
-        // and a player that never sees Ctrl-C plays on after mydex is gone.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
         let spawned = playing.start {
-            var pid = pid_t()
-            return posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 ? pid : nil
+            ChildSpawn.spawn(path, [path] + arguments, environment: environment, actions: &actions)
         }
         guard let pid = spawned else { return -1 }
         // Wait without reaping, forget the pid, then reap: a late Ctrl-C never signals a

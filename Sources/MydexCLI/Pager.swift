@@ -62,32 +62,13 @@ private final class LivePager: Sendable {
         posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
-        // The pager starts with Ctrl-C and SIGPIPE at their defaults (mydex ignores SIGPIPE).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pagerEnvironment = environment
         if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
         // mydex writes UTF-8 whatever the locale says (one not installed makes less show bytes).
         if pagerEnvironment["LESSCHARSET"] == nil { pagerEnvironment["LESSCHARSET"] = "utf-8" }
-        let words: [String] = ["sh", "-c", command]
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = pagerEnvironment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp) == 0 else {
+        // With Ctrl-C and SIGPIPE at their defaults (mydex ignores SIGPIPE).
+        guard let pid = ChildSpawn.spawn("/bin/sh", ["sh", "-c", command], environment: pagerEnvironment, actions: &actions) else {
             close(ends[0])
             close(ends[1])
             return false
