@@ -166,6 +166,8 @@ let package = Package(
                 "MydexServices", "MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // The names PokeAPI lacks (Names/*.tsv, each row with its source), read by path.
+            exclude: ["Names"],
             swiftSettings: strict
         ),
         // Builds the release (the tarball, the .deb, SHA256SUMS): `swift run MydexRelease`;

@@ -202,14 +202,21 @@ public struct BuiltInPokedex: Sendable {
         public var names: [String: String]
         /// `[number, species id]` pairs in the Pokédex's order (a number may start at 0: Victini).
         public var entries: [[Int]]
+        /// The version groups whose games use it (`scarlet-violet`), in PokeAPI's order: how a
+        /// game's name finds its Pokédex (`--dex 스칼렛`). Nil when the inputs do not say.
+        public var versionGroups: [String]?
 
-        public init(id: Int, identifier: String, region: String?, mainSeries: Bool, names: [String: String], entries: [[Int]]) {
+        public init(
+            id: Int, identifier: String, region: String?, mainSeries: Bool, names: [String: String], entries: [[Int]],
+            versionGroups: [String]? = nil
+        ) {
             self.id = id
             self.identifier = identifier
             self.region = region
             self.mainSeries = mainSeries
             self.names = names
             self.entries = entries
+            self.versionGroups = versionGroups
         }
     }
 

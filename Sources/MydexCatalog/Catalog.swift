@@ -249,7 +249,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "10"
+    static let format = "11"
 
     /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
     /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
@@ -660,6 +660,12 @@ package enum CatalogSchema {
             species_id INTEGER NOT NULL,
             PRIMARY KEY (pokedex_id, number, species_id)
         ) STRICT, WITHOUT ROWID;
+        -- The version groups whose games use each Pokédex: a game's name finds its Pokédex.
+        CREATE TABLE pokedex_version_groups (
+            version_group TEXT NOT NULL,
+            pokedex_id INTEGER NOT NULL,
+            PRIMARY KEY (version_group, pokedex_id)
+        ) STRICT, WITHOUT ROWID;
         """
 
     /// Species as mydex sees them: the catalog's, except where PokeAPI data was fetched into
@@ -957,7 +963,11 @@ public enum CatalogBuilder {
         let pokedex = try db.makeStatement(sql: "INSERT INTO pokedexes (id, identifier, region, main_series, size) VALUES (?, ?, ?, ?, ?)")
         let name = try db.makeStatement(sql: "INSERT INTO pokedex_names (pokedex_id, language, name, key) VALUES (?, ?, ?, ?)")
         let number = try db.makeStatement(sql: "INSERT INTO pokedex_numbers (pokedex_id, number, species_id) VALUES (?, ?, ?)")
+        let group = try db.makeStatement(sql: "INSERT INTO pokedex_version_groups (version_group, pokedex_id) VALUES (?, ?)")
         for record in all.sorted(by: { $0.id < $1.id }) {
+            for versionGroup in Set(record.versionGroups ?? []).sorted() {
+                try group.execute(arguments: [versionGroup, record.id])
+            }
             try pokedex.execute(arguments: [
                 record.id, record.identifier, record.region, record.mainSeries, Set(record.entries.map { $0[1] }).count,
             ])

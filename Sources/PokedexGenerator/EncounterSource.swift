@@ -10,6 +10,8 @@ import MydexStore
 /// `encounter_condition_value_map.csv`).
 struct EncounterSource {
     let table: (String) throws -> [[String: String]]
+    /// The names of places and areas PokeAPI lacks (the games' own, from the names tables).
+    var names = NameTables()
 
     struct Loaded {
         var locations: [BuiltInPokedex.LocationRecord]
@@ -31,8 +33,14 @@ struct EncounterSource {
                   let name = row["name"], !name.isEmpty else { continue }
             locationNames[location, default: [:]][language] = name
         }
-        for (id, identifier) in try identifiers("locations.csv") where locationNames[id]?["en"] == nil {
+        let locationIdentifiers = try identifiers("locations.csv")
+        for (id, identifier) in locationIdentifiers where locationNames[id]?["en"] == nil {
             locationNames[id, default: [:]]["en"] = Self.englishPlaceName(identifier: identifier)
+        }
+        for (id, identifier) in locationIdentifiers {
+            for (language, name) in names.places[identifier] ?? [:] where locationNames[id]?[language] == nil {
+                locationNames[id, default: [:]][language] = name
+            }
         }
         var areaNames: [Int: [String: String]] = [:]
         for row in try table("location_area_prose.csv") {
@@ -47,8 +55,12 @@ struct EncounterSource {
                 throw GeneratorError.inconsistent("location_areas.csv row \(row)")
             }
             let identifier = row["identifier"].flatMap { $0.isEmpty ? nil : $0 }
+            var named = areaNames[id] ?? [:]
+            if let identifier, let place = locationIdentifiers[location] {
+                for (language, name) in names.areas[place]?[identifier] ?? [:] where named[language] == nil { named[language] = name }
+            }
             // An area's name the same as its place's (the one area of most places) is the place's.
-            let names = (areaNames[id] ?? [:]).filter { language, name in locationNames[location]?[language] != name }
+            let names = named.filter { language, name in locationNames[location]?[language] != name }
             areas[location, default: []].append(.init(id: id, identifier: identifier, names: names))
             areaLocations[id] = location
         }

@@ -11,6 +11,8 @@ struct FormSource {
     let table: (String) throws -> [[String: String]]
     /// Whether PokéSprite has a box sprite (regular and shiny) named `slug`.
     let hasSprite: (String) -> Bool
+    /// The names PokeAPI lacks (forms' and Pokédexes'), and each Pokédex's version groups.
+    var names = NameTables()
 
     func load() throws -> (pokemon: [BuiltInPokedex.PokemonRecord], pokedexes: [BuiltInPokedex.PokedexRecord]) {
         let languages = try identifiers("languages.csv")
@@ -70,7 +72,10 @@ struct FormSource {
             }
             let formIdentifier = row["form_identifier"].flatMap { $0.isEmpty ? nil : $0 }
             let isDefault = row["is_default"] == "1"
-            let localized = formNames[id] ?? [:]
+            var localized = formNames[id] ?? [:]
+            for (language, form) in names.forms[identifier] ?? [:] where localized[language] == nil {
+                localized[language] = (form, "")
+            }
             var names: [String: String] = [:]
             var shortNames: [String: String] = [:]
             // PokeAPI's own full name where it has one ("Alolan Vulpix"), else the species'
@@ -140,8 +145,15 @@ struct FormSource {
                   let name = row["name"], !name.isEmpty else { continue }
             pokedexNames[dex, default: [:]][language] = name
         }
-        // PokeAPI names Pokédexes in a few languages only; one named as its region (kanto,
-        // paldea) takes the region's name where it has no name of its own (관동, パルデア).
+        // PokeAPI names Pokédexes in a few languages only: the names tables add the others
+        // (성도 (하트골드·소울실버), 전국), and one named as its region (kanto, paldea) takes the
+        // region's name where it still has none (관동, パルデア).
+        let pokedexIdentifiers = try identifiers("pokedexes.csv")
+        for (dex, identifier) in pokedexIdentifiers {
+            for (language, name) in names.pokedexes[identifier] ?? [:] where pokedexNames[dex]?[language] == nil {
+                pokedexNames[dex, default: [:]][language] = name
+            }
+        }
         var regionNames: [Int: [String: String]] = [:]
         for row in try table("region_names.csv") {
             guard let region = int(row["region_id"]), let language = int(row["local_language_id"]).flatMap({ languages[$0] }),
@@ -166,7 +178,7 @@ struct FormSource {
             return BuiltInPokedex.PokedexRecord(
                 id: id, identifier: identifier, region: int(row["region_id"]).flatMap { regions[$0] },
                 mainSeries: row["is_main_series"] == "1", names: pokedexNames[id] ?? [:],
-                entries: dexEntries.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) })
+                entries: dexEntries.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }, versionGroups: names.pokedexGames[identifier])
         }
         return (pokemon.sorted { $0.id < $1.id }, pokedexes.sorted { $0.id < $1.id })
     }

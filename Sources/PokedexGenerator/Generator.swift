@@ -34,7 +34,9 @@ struct PokedexGenerator: AsyncParsableCommand {
             pokemon_moves.csv), wild held items (pokemon_items.csv) and where each Pokémon is met \
             (locations.csv, location_names.csv, location_areas.csv, location_area_prose.csv, \
             encounters.csv, encounter_slots.csv, encounter_methods.csv, encounter_condition*.csv), \
-            and every game's Pokédex entries (pokemon_species_flavor_text.csv). --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
+            and every game's Pokédex entries (pokemon_species_flavor_text.csv). The names PokeAPI \
+            lacks (Pokédexes, places, forms in Korean and other languages) and each Pokédex's \
+            version groups come from the tables in --names-dir, each row with its source. --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025, and of the forms the Pokédex at --output \
             says have their own, into the embedded sprite data.
 
@@ -50,6 +52,10 @@ struct PokedexGenerator: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("PokeAPI's CSV tables.", valueName: "dir"))
     var csvDir = "../shared/pokeapi-csv"
+
+    @Option(help: ArgumentHelp(
+        "The tables of names PokeAPI lacks (pokedexes.tsv, places.tsv, forms.tsv, pokedex-games.tsv).", valueName: "dir"))
+    var namesDir = "Sources/PokedexGenerator/Names"
 
     @Option(help: ArgumentHelp("Fetch from this live PokeAPI instead of local files.", valueName: "url"))
     var apiURL: String?
@@ -141,18 +147,19 @@ struct PokedexGenerator: AsyncParsableCommand {
         // Varieties, forms and Pokédexes come from the CSV tables either way; a form's own box
         // sprite is PokéSprite's, when it has one in both colourings.
         let sprites = URL(fileURLWithPath: spritesDir).appendingPathComponent("pokemon-gen8")
+        let names = try NameTables(directory: URL(fileURLWithPath: namesDir))
         let (pokemon, pokedexes) = try FormSource(
             table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv,
             hasSprite: { slug in
                 ["regular", "shiny"].allSatisfy {
                     FileManager.default.fileExists(atPath: sprites.appendingPathComponent("\($0)/\(slug).png").path)
                 }
-            }).load()
+            }, names: names).load()
         // The type chart comes from the CSV tables either way.
         let chartedTypes = try TypeChartSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).fill(types)
         let games = try GameSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let (moves, learnsets) = try MoveSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
-        let places = try EncounterSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
+        let places = try EncounterSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv, names: names).load()
         let entries = try EntrySource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load(games: games)
         let data = try BuiltInPokedex.encode(
             source: source, types: chartedTypes, terms: terms + places.terms, species: species, pokemon: pokemon,

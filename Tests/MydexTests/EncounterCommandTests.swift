@@ -120,11 +120,12 @@ struct EncounterCommandTests {
         let korean = await environment.run("dex", "where", "starly", "--at", "route-201", "--game", "diamond", "--lang", "ko")
         #expect(korean.standardOutput.contains("걷기  2–3    50%  아침, 낮"), "\(korean.standardOutput)")
         #expect(korean.standardOutput.contains("대량발생 중; 밤"))
-        // PokeAPI names no area in Korean: the Friend Safari's are its types, others English words.
+        // PokeAPI names no area in Korean: the names tables do (the Friend Safari's by its types,
+        // a contest hall as the games write it), never half in English.
         let safari = await environment.run("dex", "where", "pikachu", "--game", "x", "--lang", "ko")
         #expect(safari.standardOutput.contains("프렌드사파리 (전기)"), "\(safari.standardOutput)")
         let contest = await environment.run("dex", "where", "pikachu", "--game", "omega-ruby", "--lang", "ko")
-        #expect(contest.standardOutput.contains("잿빛도시 (Contest Hall)"), "\(contest.standardOutput)")
+        #expect(contest.standardOutput.contains("잿빛도시 (콘테스트회장)"), "\(contest.standardOutput)")
     }
 
     @Test("dex where says what PokeAPI lacks, and how to get a Pokémon met nowhere")

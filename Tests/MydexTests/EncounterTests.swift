@@ -108,8 +108,13 @@ struct EncounterTests {
         #expect(try await pokedex.places(matching: "mossdeep-city").map(\.name) == ["이끼시티"])
         #expect(try await pokedex.places(matching: "이끼시티").map(\.identifier) == ["mossdeep-city"])
         #expect(try await pokedex.places(matching: "Forêt de Jade").map(\.identifier) == ["viridian-forest"])
-        // PokeAPI names Kanto's places in English, French and German only: Korean reads English.
-        #expect(try await pokedex.places(matching: "viridian forest").map(\.name) == ["Viridian Forest"])
+        // PokeAPI names Kanto's places in English, French and German only: the names tables add
+        // the games' own (Let's Go's Korean, from PKHeX's lists), and they are found by them.
+        #expect(try await pokedex.places(matching: "viridian forest").map(\.name) == ["상록숲"])
+        #expect(try await pokedex.places(matching: "상록숲").map(\.identifier) == ["viridian-forest"])
+        #expect(try await pokedex.places(matching: "giants-cap").map(\.name) == ["거인의 모자"])
+        // Places PokeAPI made up are named by mydex's rule, never in English.
+        #expect(try await pokedex.places(matching: "roaming-johto").map(\.name) == ["성도 (배회)"])
         #expect(try await pokedex.places(matching: "route 1").count > 1)
         // Places PokeAPI names in no language are named in English from their identifiers.
         #expect(try await pokedex.places(matching: "kanto-pokecenter").map(\.name) == ["Kanto Pokémon Center"])

@@ -83,6 +83,7 @@ struct BuiltInPokedexTests {
             "--pokeapi-dir", Fixtures.sharedData.appendingPathComponent("pokeapi/v2").path,
             "--csv-dir", Fixtures.sharedData.appendingPathComponent("pokeapi-csv").path, "--output", output.path,
             "--image", image.path, "--sprites-dir", Fixtures.sharedData.appendingPathComponent("pokesprite").path,
+            "--names-dir", Fixtures.repositoryRoot.appendingPathComponent("Sources/PokedexGenerator/Names").path,
         ])
         #expect(generator.status == 0, "\(generator.standardError)")
         let written = Fixtures.committedPokedexSuffixes.map { URL(fileURLWithPath: output.deletingPathExtension().path + $0 + ".jsonl") }
