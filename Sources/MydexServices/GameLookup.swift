@@ -200,18 +200,30 @@ public struct GameLookup: Sendable {
     /// The national Pokédex.
     public func nationalPokedex() async throws -> GamePokedex? { try await pokedex.nationalPokedex() }
 
-    /// The one Pokédex of the games `name` names (`kanto`, `Paldea`, `관동`), else an error
-    /// listing them (none) or the matches (several).
+    /// The one Pokédex of the games `name` names (`kanto`, `Paldea`, `관동`, `전국`); a region's
+    /// name with several whole-region Pokédexes, its newest (`성도`: HeartGold/SoulSilver's); a
+    /// game's name or short name, the Pokédex its games open with (`스칼렛`, `sv`: Paldea's);
+    /// else an error listing them (none) or the matches (several), by their names.
     public func pokedex(named name: String) async throws -> GamePokedex {
         let found = try await pokedex.gamePokedexes(matching: name)
-        guard found.count == 1, let chosen = found.first else {
-            if found.isEmpty {
-                throw LookupError.unknownPokedex(
-                    query: name, known: try await pokedex.gamePokedexes().filter(\.mainSeries).map(\.identifier))
+        if found.count == 1, let chosen = found.first { return chosen }
+        if let newest = found.last, found.allSatisfy({ Self.wholeRegion($0) && $0.region == newest.region }) { return newest }
+        if found.isEmpty {
+            if let game = try await pokedex.games(matching: name).first,
+               let first = try await pokedex.pokedexes(ofVersionGroup: game.versionGroup).first {
+                return first
             }
-            throw LookupError.ambiguousPokedex(query: name, matches: found.map(\.identifier))
+            throw LookupError.unknownPokedex(
+                query: name, known: try await pokedex.gamePokedexes().filter(\.mainSeries).map(\.name))
         }
-        return chosen
+        throw LookupError.ambiguousPokedex(query: name, matches: found.map(\.name))
+    }
+
+    /// A Pokédex of a whole region (`original-johto`, `letsgo-kanto`), not of a part of one
+    /// (`kalos-central`, `original-melemele`).
+    static func wholeRegion(_ dex: GamePokedex) -> Bool {
+        guard let region = dex.region else { return false }
+        return dex.identifier == region || dex.identifier.hasSuffix("-" + region)
     }
 
     /// The balls' names in the reading language, by PokeAPI's item identifier.

@@ -41,6 +41,18 @@ extension Pokedex {
         return exact.isEmpty ? all.filter { keys($0).contains { $0.contains(key) } } : exact
     }
 
+    /// The Pokédexes the games of `versionGroup` use (`scarlet-violet`: Paldea's), the national
+    /// one left out, in PokeAPI's order: the first is the one the games open with.
+    public func pokedexes(ofVersionGroup versionGroup: String) async throws -> [GamePokedex] {
+        let ids = try await store.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT pokedex_id FROM catalog.pokedex_version_groups
+                WHERE version_group = ? AND pokedex_id <> \(GamePokedex.nationalID) ORDER BY pokedex_id
+                """, arguments: [versionGroup])
+        }
+        return try await gamePokedexes().filter { ids.contains($0.id) }
+    }
+
     /// How much of each Pokédex in `pokedexes` the collection holds, counted in SQL.
     public func progress(of pokedexes: [GamePokedex], _ query: ProgressQuery) async throws -> [DexProgress] {
         let held = "SELECT DISTINCT \(query.forms ? "form_id" : "species_id") AS id FROM main.caught_pokemon"

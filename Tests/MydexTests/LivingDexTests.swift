@@ -71,8 +71,22 @@ struct LivingDexTests {
         #expect(dexes.count == 1 && dexes[0]["caught"] as? Int == 3 && dexes[0]["total"] as? Int == 151)
         let korean = await environment.run("dex", "progress", "--dex", "관동", "--lang", "ko")
         #expect(korean.status == 0 && korean.standardOutput.contains("관동") && korean.standardOutput.contains("3 / 151"))
-        let unsure = await environment.run("dex", "progress", "--dex", "johto")
-        #expect(unsure.status == 64 && unsure.standardError.contains("original-johto, updated-johto"))
+        // A region's name with two whole-region Pokédexes is its newest; parts of a region are asked.
+        let johto = try #require(try await environment.run("dex", "progress", "--dex", "johto", "--json").document())
+        #expect((johto["pokedexes"] as? [[String: Any]])?.first?["pokedex"] as? String == "updated-johto")
+        let unsure = await environment.run("dex", "progress", "--dex", "kalos")
+        #expect(unsure.status == 64 && unsure.standardError.contains("Central Kalos, Coastal Kalos, Mountain Kalos"),
+                "\(unsure.standardError)")
+        // Korean names PokeAPI lacks, a game's name or short name for its Pokédex, in Korean.
+        for (name, expected) in [("성도", "성도 (하트골드·소울실버)"), ("전국", "전국"), ("스칼렛", "팔데아"), ("sv", "팔데아"),
+                                 ("소드", "가라르"), ("갑옷섬", "갑옷섬"), ("hgss", "성도 (하트골드·소울실버)")] {
+            let run = await environment.run("dex", "progress", "--dex", name, "--lang", "ko")
+            #expect(run.status == 0 && run.standardOutput.split(separator: "\n").dropFirst().first?.hasPrefix(expected + " ") == true,
+                    "--dex \(name): \(run.standardOutput)\(run.standardError)")
+        }
+        let unknown = await environment.run("dex", "progress", "--dex", "칸토", "--lang", "ko")
+        #expect(unknown.status == 64 && unknown.standardError.contains("전국, 관동, 성도 (골드·실버·크리스탈), 호연"),
+                "the Pokédexes offered by their Korean names: \(unknown.standardError)")
         let all = await environment.run("dex", "progress")
         #expect(all.standardOutput.contains("National") && all.standardOutput.contains("Paldea")
             && !all.standardOutput.contains("Conquest"), "the games' Pokédexes only")
