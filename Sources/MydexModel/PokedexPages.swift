@@ -32,6 +32,8 @@ public struct DexFilter: Sendable, Equatable {
     public var caught: Caught = .any
     /// Only species of this Pokédex of the games (`GamePokedex.id`).
     public var pokedexID: Int?
+    /// Only legendary, mythical or Ultra Beast species.
+    public var kind: SpeciesKind?
     public var offset = 0
     public var limit: Int?
 

@@ -40,6 +40,9 @@ public struct PokedexReader: Sendable {
         try await base.page(filter)
     }
 
+    /// The ids of the species that pass the filter (its page aside), in Pokédex order.
+    public func speciesIDs(_ filter: DexFilter) async throws -> [Int] { try await base.speciesIDs(filter) }
+
     /// How many of a species the collection has.
     public func tally(speciesID: Int) async throws -> SpeciesTally { try await base.tally(speciesID: speciesID) }
 

@@ -47,13 +47,7 @@ extension CollectionStore {
         }
         if query.regionalOnly { conditions.append("c.form_id IN (SELECT id FROM catalog.forms WHERE regional)") }
         if !query.kinds.isEmpty {
-            let kinds = SpeciesKind.allCases.filter(query.kinds.contains).map { kind in
-                switch kind {
-                case .legendary: "SELECT id FROM catalog.species WHERE legendary"
-                case .mythical: "SELECT id FROM catalog.species WHERE mythical"
-                case .ultraBeast: "SELECT species_id FROM catalog.species_abilities WHERE ability = 'beast-boost'"
-                }
-            }
+            let kinds = SpeciesKind.allCases.filter(query.kinds.contains).map(\.speciesIDsSQL)
             conditions.append("+c.species_id IN (\(kinds.joined(separator: " UNION ")))")
         }
         if query.games != nil {
@@ -404,5 +398,17 @@ public final class EntryNames: Sendable {
         let rows = try Row.fetchCursor(db, sql: SpeciesSQL.allTypeNames, arguments: ["language": language])
         while let row = try rows.next() { names[row[0]] = row[1] }
         return names
+    }
+}
+
+extension SpeciesKind {
+    /// The ids of the species of this kind, as SQL: PokeAPI's flags; Ultra Beasts are the
+    /// species with Beast Boost, the ability the games give them alone.
+    var speciesIDsSQL: String {
+        switch self {
+        case .legendary: "SELECT id FROM catalog.species WHERE legendary"
+        case .mythical: "SELECT id FROM catalog.species WHERE mythical"
+        case .ultraBeast: "SELECT species_id FROM catalog.species_abilities WHERE ability = 'beast-boost'"
+        }
     }
 }

@@ -101,6 +101,25 @@ public struct Pokedex: Sendable {
             "language": language, "generation": filter.generation, "type": filter.type,
             "limit": filter.limit ?? -1, "offset": filter.offset, "pokedex": filter.pokedexID,
         ]
+        let condition = Self.condition(filter)
+        return try await store.read { db in
+            let rows = try PokedexRow.fetchAll(db, sql: Self.rowSQL(where: condition, limit: true), arguments: arguments)
+            let total = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM pokedex_species s WHERE \(condition)", arguments: arguments) ?? 0
+            return (rows, total)
+        }
+    }
+
+    /// The ids of the species that pass the filter (its page aside), in Pokédex order.
+    public func speciesIDs(_ filter: DexFilter) async throws -> [Int] {
+        let arguments: StatementArguments = ["generation": filter.generation, "type": filter.type, "pokedex": filter.pokedexID]
+        return try await store.read { db in
+            try Int.fetchAll(db, sql: "SELECT s.id FROM pokedex_species s WHERE \(Self.condition(filter)) ORDER BY s.id", arguments: arguments)
+        }
+    }
+
+    /// The filter as an SQL condition on `pokedex_species s` (:generation, :type, :pokedex bound).
+    static func condition(_ filter: DexFilter) -> String {
         var conditions = [
             "(:generation IS NULL OR s.generation = :generation)",
             "(:type IS NULL OR s.id IN (SELECT species_id FROM pokedex_types WHERE type = :type))",
@@ -112,13 +131,8 @@ public struct Pokedex: Sendable {
         case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon WHERE released_at IS NULL)")
         case .neverCaught: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon)")
         }
-        let condition = conditions.joined(separator: " AND ")
-        return try await store.read { db in
-            let rows = try PokedexRow.fetchAll(db, sql: Self.rowSQL(where: condition, limit: true), arguments: arguments)
-            let total = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM pokedex_species s WHERE \(condition)", arguments: arguments) ?? 0
-            return (rows, total)
-        }
+        if let kind = filter.kind { conditions.append("s.id IN (\(kind.speciesIDsSQL))") }
+        return conditions.joined(separator: " AND ")
     }
 
     static func rowSQL(where condition: String, limit: Bool) -> String {

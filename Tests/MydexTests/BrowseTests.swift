@@ -64,6 +64,7 @@ struct BrowseTests {
                 collection: Library(store: store, clock: environment.clock), presentation: presentation, sprites: .builtIn,
                 cachedBigSprite: { _, _ in nil }),
             pokedex: try await pokedex.gamePokedexes().first { $0.identifier == dex },
+            pokedexes: try await pokedex.gamePokedexes().filter(\.mainSeries),
             types: PokemonTypes.order, generations: try await pokedex.generations(),
             playCry: { id in cries.played.withLock { $0.append(id) } },
             sentence: { BrowseCommand.sentence($0, context: context, localizer: presentation.localizer) })
@@ -277,6 +278,43 @@ struct BrowseTests {
         #expect(s.screen().contains { $0.contains("×2") })
         await s.press(.enter)
         #expect(s.controller.details.last?.title.contains("Pikachu") == true)
+    }
+
+    @Test("On the Pokédex tab d goes through the games' Pokédexes, m leaves the missing ones, s t g L work, and the footer offers only what works")
+    func pokedexTabKeys() async throws {
+        try await catches([1, 4, 7, 25])
+        let s = try await open(dex: "kanto")
+        await s.press(.tab)
+        let footer = s.screen().last ?? ""
+        #expect(footer.contains("d Pokédex") && footer.contains("m missing only"), "\(footer)")
+        #expect(!footer.contains("favorites only") && !footer.contains("nickname"), "the collection's keys are not offered here")
+        await s.press(.character("m"))
+        #expect(s.controller.shownSlots.count == 147 && s.controller.shownSlots.allSatisfy { $0.held == 0 })
+        #expect(s.screen()[0].contains("missing only"))
+        await s.press(.character("t"))
+        #expect(s.screen()[0].contains("Normal") && s.controller.shownSlots.contains { $0.speciesID == 16 }
+            && !s.controller.shownSlots.contains { $0.speciesID == 43 }, "Normal ones only, still missing ones only")
+        await s.press(.character("T"), .character("m"), .character("L"))
+        #expect(s.controller.shownSlots.map(\.speciesID) == [144, 145, 146, 150], "Kanto's legendaries")
+        await s.press(.character("L"))
+        #expect(s.controller.shownSlots.map(\.speciesID) == [151])
+        await s.press(.character("L"), .character("L"), .character("s"))
+        #expect(s.controller.shownSlots.prefix(2).map(\.name) == ["Abra", "Aerodactyl"] && s.screen()[0].contains("sorted by name"))
+        await s.press(.character("s"), .character("g"))
+        #expect(s.controller.shownSlots.count == 151 && s.screen()[0].contains("generation 1"))
+        await s.press(.character("G"), .character("d"))
+        #expect(s.controller.pokedex?.identifier == "original-johto" && s.screen()[0].contains("Original Johto"))
+        #expect(s.controller.shownSlots.count == 251 && s.screen()[0].contains("4/251"))
+        await s.press(.character("D"), .character("D"))
+        #expect(s.controller.pokedex?.identifier == "national")
+        await s.press(.character("/"))
+        await s.type("zzzz")
+        await s.press(.enter)
+        #expect(s.screen().contains { $0.contains("Nothing here matches") && $0.contains("m, t, g and L") })
+        await s.press(.escape)
+        // On the collection, d and m say where they work.
+        await s.press(.tab, .character("m"))
+        #expect(s.controller.message?.contains("Pokédex tab") == true)
     }
 
     @Test("c plays the cry of the selection without waiting for it")

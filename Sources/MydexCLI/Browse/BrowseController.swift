@@ -8,8 +8,10 @@ import MydexText
 struct BrowseLibrary: Sendable {
     let collection: Library
     let details: BrowseDetailSource
-    /// The Pokédex the Pokédex tab shows (`--dex`, else the national one).
+    /// The Pokédex the Pokédex tab opens on (`--dex`, else the national one).
     let pokedex: GamePokedex?
+    /// The games' Pokédexes, in order, for `d` and `D` to go through.
+    let pokedexes: [GamePokedex]
     /// Types in PokeAPI's order and the generations, for `t` and `g` to cycle through.
     let types: [String]
     let generations: [Int]
@@ -44,7 +46,10 @@ final class BrowseController {
     /// The entries on screen, the first being number `windowStart` of the filtered list.
     private(set) var window: [CollectionEntry] = []
     private(set) var windowStart = 0
-    /// The Pokédex tab: every slot (a thousand at most), those the search leaves, and where it stands.
+    /// The Pokédex tab: its Pokédex, every slot (a thousand at most), those the search and its
+    /// filters leave, and where it stands.
+    private(set) var pokedex: GamePokedex?
+    private(set) var dexFilter = BrowseDexFilter()
     private(set) var slots: [DexSlot] = []
     private(set) var shownSlots: [DexSlot] = []
     private(set) var dexCursor = GridCursor()
@@ -62,6 +67,7 @@ final class BrowseController {
     init(library: BrowseLibrary, layout: BrowseLayout) {
         self.library = library
         self.layout = layout
+        pokedex = library.pokedex
     }
 
     var selectedEntry: CollectionEntry? {
@@ -104,19 +110,29 @@ final class BrowseController {
     }
 
     private func loadSlots() async throws {
-        guard let pokedex = library.pokedex else { return }
+        guard let pokedex else { return }
         slots = try await library.collection.pokedex.slots(of: pokedex)
         try await applySlotSearch()
     }
 
+    /// The slots the search and the tab's filters leave, in the order asked: the species come
+    /// from the same queries `dex list` and the search use, the held counts from the slots.
     private func applySlotSearch() async throws {
+        var kept = slots
         let key = SearchText.normalized(filter.search)
-        if key.isEmpty {
-            shownSlots = slots
-        } else {
+        if !key.isEmpty {
             let matching = Set(try await library.collection.pokedex.speciesMatching(key: key, number: Int(filter.search)).map(\.id))
-            shownSlots = slots.filter { matching.contains($0.speciesID) }
+            kept = kept.filter { matching.contains($0.speciesID) }
         }
+        if let pokedex, dexFilter.narrowsSpecies {
+            let matching = Set(try await library.collection.pokedex.speciesIDs(dexFilter.speciesFilter(pokedexID: pokedex.id)))
+            kept = kept.filter { matching.contains($0.speciesID) }
+        }
+        if dexFilter.missingOnly { kept = kept.filter { $0.held == 0 } }
+        if dexFilter.order == .name {
+            kept = kept.map { (SearchText.normalized($0.name), $0) }.sorted { ($0.0, $0.1.number) < ($1.0, $1.1.number) }.map(\.1)
+        }
+        shownSlots = kept
         dexCursor.reveal(count: shownSlots.count, layout: layout)
     }
 
@@ -177,11 +193,14 @@ final class BrowseController {
         case .character("u"): await undo()
         case .character("c"): playCry()
         case .character("s"), .character("t"), .character("T"), .character("g"), .character("G"), .character("F"), .character("L"):
-            guard tab == .collection else {
-                message = tr("browse.message.collection-only")
+            if tab == .pokedex { return await changeDexFilter(key) }
+            await changeFilter(key)
+        case .character("d"), .character("D"), .character("m"):
+            guard tab == .pokedex else {
+                message = tr("browse.message.pokedex-only")
                 return
             }
-            await changeFilter(key)
+            await changeDexFilter(key)
         case .character("f"), .character("n"), .character("r"):
             guard let entry = selectedEntry, tab == .collection else {
                 message = tab == .collection ? tr("browse.message.nothing-selected") : tr("browse.message.collection-only")
@@ -257,7 +276,7 @@ final class BrowseController {
     private func switchTab() async {
         tab = tab == .collection ? .pokedex : .collection
         if tab == .pokedex, slots.isEmpty {
-            guard library.pokedex != nil else {
+            guard pokedex != nil else {
                 tab = .collection
                 message = tr("browse.message.no-pokedex")
                 return
@@ -364,6 +383,38 @@ final class BrowseController {
     static func isSearchPrompt(_ prompt: BrowsePrompt?) -> Bool {
         if case .search? = prompt { return true }
         return false
+    }
+
+    /// The Pokédex tab's keys: `d`/`D` the next or previous Pokédex of the games, `m` missing
+    /// ones only, `s` its order or by name, `t`/`g`/`L` as on the collection.
+    private func changeDexFilter(_ key: KeyEvent) async {
+        do {
+            switch key {
+            case .character("d"), .character("D"):
+                guard !library.pokedexes.isEmpty else { return }
+                let index = library.pokedexes.firstIndex { $0.id == pokedex?.id }
+                let step = key == .character("d") ? 1 : -1
+                let count = library.pokedexes.count
+                pokedex = library.pokedexes[index.map { ($0 + step + count) % count } ?? 0]
+                dexCursor = GridCursor()
+                return try await loadSlots()
+            case .character("m"): dexFilter.missingOnly.toggle()
+            case .character("s"): dexFilter.order = dexFilter.order == .number ? .name : .number
+            case .character("t"): dexFilter.type = BrowseFilter.cycle(dexFilter.type, through: library.types)
+            case .character("T"): dexFilter.type = BrowseFilter.cycle(dexFilter.type, through: library.types, backwards: true)
+            case .character("g"): dexFilter.generation = BrowseFilter.cycle(dexFilter.generation, through: library.generations)
+            case .character("G"):
+                dexFilter.generation = BrowseFilter.cycle(dexFilter.generation, through: library.generations, backwards: true)
+            case .character("L"): dexFilter.kind = BrowseFilter.cycle(dexFilter.kind, through: SpeciesKind.allCases)
+            default:
+                message = tr("browse.message.collection-only")
+                return
+            }
+            dexCursor = GridCursor()
+            try await applySlotSearch()
+        } catch {
+            message = Self.describe(error)
+        }
     }
 
     private func changeFilter(_ key: KeyEvent) async {

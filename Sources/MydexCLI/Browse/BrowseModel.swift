@@ -121,6 +121,28 @@ struct BrowseFilter: Equatable, Sendable {
     }
 }
 
+/// What the Pokédex tab shows of its Pokédex: the slots `m` (missing ones only, not held now),
+/// `t`, `g` and `L` leave, in the Pokédex's order or by name (`s`).
+struct BrowseDexFilter: Equatable, Sendable {
+    enum Order: Equatable, Sendable { case number, name }
+
+    var missingOnly = false
+    var type: String?
+    var generation: Int?
+    var kind: SpeciesKind?
+    var order: Order = .number
+
+    /// Whether the species are narrowed (by type, generation or kind): asked of the Pokédex.
+    var narrowsSpecies: Bool { type != nil || generation != nil || kind != nil }
+
+    /// The species filter as `dex list` has it, within the Pokédex `pokedexID`.
+    func speciesFilter(pokedexID: Int) -> DexFilter {
+        var filter = DexFilter(generation: generation, type: type, pokedexID: pokedexID)
+        filter.kind = kind
+        return filter
+    }
+}
+
 /// A change made in this session, and how to take it back.
 enum BrowseUndo: Equatable, Sendable {
     case favorite(entryID: Int64, was: Bool)

@@ -62,7 +62,7 @@ struct BrowseRenderer {
             }
         }
         drawFooter(browse, into: &screen)
-        if browse.showsHelp { drawHelp(detail: !browse.details.isEmpty, into: &screen) }
+        if browse.showsHelp { drawHelp(detail: !browse.details.isEmpty, tab: browse.tab, into: &screen) }
         if pictures.count > 600 { pictures.removeAll(keepingCapacity: true) }
         return screen
     }
@@ -80,13 +80,7 @@ struct BrowseRenderer {
             if let type = browse.filter.type { parts.append(presentation.localizer.typeName(type)) }
             if let generation = browse.filter.generation { parts.append(tr("browse.header.generation", ["generation": generation])) }
             if browse.filter.favoritesOnly { parts.append(tr("browse.header.favorites")) }
-            if let kind = browse.filter.kind {
-                switch kind {
-                case .legendary: parts.append(tr("species.kind.legendary"))
-                case .mythical: parts.append(tr("species.kind.mythical"))
-                case .ultraBeast: parts.append(tr("species.kind.ultra-beast"))
-                }
-            }
+            if let kind = browse.filter.kind { parts.append(Self.kindName(kind)) }
             if browse.countPending {
                 range = tr("browse.header.entries-counting", ["first": 1, "last": browse.window.count])
             } else {
@@ -95,7 +89,12 @@ struct BrowseRenderer {
                 }
             }
         case .pokedex:
-            parts.append(tr("browse.header.pokedex", ["pokedex": browse.library.pokedex?.name ?? ""]))
+            parts.append(tr("browse.header.pokedex", ["pokedex": browse.pokedex?.name ?? ""]))
+            if browse.dexFilter.order == .name { parts.append(tr("browse.header.sort", ["sort": tr("browse.sort.name")])) }
+            if browse.dexFilter.missingOnly { parts.append(tr("browse.header.missing-only")) }
+            if let type = browse.dexFilter.type { parts.append(presentation.localizer.typeName(type)) }
+            if let generation = browse.dexFilter.generation { parts.append(tr("browse.header.generation", ["generation": generation])) }
+            if let kind = browse.dexFilter.kind { parts.append(Self.kindName(kind)) }
             let held = browse.slots.filter { $0.held > 0 }.count
             range = Self.range(browse.dexCursor, count: browse.shownSlots.count, layout: browse.layout) { first, last, total in
                 tr("browse.header.slots", ["first": first, "last": last, "total": total, "held": held, "size": browse.slots.count])
@@ -112,6 +111,14 @@ struct BrowseRenderer {
         return text(cursor.top + 1, min(count, cursor.top + layout.pageSize), count)
     }
 
+    static func kindName(_ kind: SpeciesKind) -> String {
+        switch kind {
+        case .legendary: tr("species.kind.legendary")
+        case .mythical: tr("species.kind.mythical")
+        case .ultraBeast: tr("species.kind.ultra-beast")
+        }
+    }
+
     static func sortName(_ sort: EntryQuery.Order) -> String {
         switch sort {
         case .id, .count, .nickname: tr("browse.sort.id")
@@ -121,13 +128,22 @@ struct BrowseRenderer {
         }
     }
 
-    /// The keys and what they do: the footer shows as many as fit, `?` all of them.
-    static func keys(detail: Bool) -> [(key: String, action: String)] {
+    /// The keys and what they do on the view on screen (a detail page, the collection or the
+    /// Pokédex tab): the footer shows as many as fit, `?` all of them. A key offered works there.
+    static func keys(detail: Bool, tab: BrowseController.Tab = .collection) -> [(key: String, action: String)] {
         if detail {
             return [
                 ("Esc", tr("browse.key.back")), ("↑↓", tr("browse.key.scroll")), ("←→", tr("browse.key.evolution")),
                 ("Enter", tr("browse.key.open-evolution")), ("f", tr("browse.key.favorite")), ("n", tr("browse.key.nickname")),
                 ("r", tr("browse.key.release")), ("u", tr("browse.key.undo")), ("c", tr("browse.key.cry")), ("?", tr("browse.key.help")),
+            ]
+        }
+        if tab == .pokedex {
+            return [
+                ("?", tr("browse.key.help")), ("q", tr("browse.key.quit")), ("←↑↓→", tr("browse.key.move")),
+                ("Enter", tr("browse.key.open")), ("/", tr("browse.key.search")), ("Tab", tr("browse.key.tab")),
+                ("d", tr("browse.key.pokedex")), ("m", tr("browse.key.missing-only")), ("s", tr("browse.key.sort")),
+                ("t", tr("browse.key.type")), ("g", tr("browse.key.generation")), ("L", tr("browse.key.kind")), ("c", tr("browse.key.cry")),
             ]
         }
         return [
@@ -147,7 +163,7 @@ struct BrowseRenderer {
             return
         }
         var x = 1
-        for (key, action) in Self.keys(detail: !browse.details.isEmpty) {
+        for (key, action) in Self.keys(detail: !browse.details.isEmpty, tab: browse.tab) {
             let width = TerminalText.displayWidth(key) + 1 + TerminalText.displayWidth(action)
             guard x + width < screen.width else { break }
             x += screen.put(key, x: x, y: y, style: ScreenStyle(bold: true))
@@ -187,8 +203,8 @@ struct BrowseRenderer {
     }
 
     /// Every key of the view on screen (the grid's or a detail page's), in a box over it.
-    private mutating func drawHelp(detail: Bool, into screen: inout ScreenBuffer) {
-        let lines = Self.keys(detail: detail).map { "\($0.key)\t\($0.action)" }
+    private mutating func drawHelp(detail: Bool, tab: BrowseController.Tab, into screen: inout ScreenBuffer) {
+        let lines = Self.keys(detail: detail, tab: tab).map { "\($0.key)\t\($0.action)" }
             + (detail ? [] : ["Esc\t" + tr("browse.key.back")])
             + ["Ctrl-L\t" + tr("browse.key.refresh"), "Ctrl-Z\t" + tr("browse.key.suspend")]
         let keyWidth = 8
@@ -298,7 +314,14 @@ struct BrowseRenderer {
     }
 
     private func drawEmpty(_ browse: BrowseController, into screen: inout ScreenBuffer) {
-        let text = browse.filter.narrows ? tr("browse.empty.no-match") : tr("browse.empty.collection")
+        let text: String
+        if browse.tab == .pokedex {
+            // Only filters empty a Pokédex: the missing ones alone, when none is, mean it is complete.
+            let complete = browse.dexFilter.missingOnly && !browse.dexFilter.narrowsSpecies && SearchText.normalized(browse.filter.search).isEmpty
+            text = complete ? tr("browse.empty.pokedex-complete") : tr("browse.empty.pokedex-no-match")
+        } else {
+            text = browse.filter.narrows ? tr("browse.empty.no-match") : tr("browse.empty.collection")
+        }
         for (index, line) in TerminalText.wrapped(text, width: screen.width - 4).enumerated() {
             screen.put(line, x: 2, y: 2 + index)
         }

@@ -38,7 +38,8 @@ struct BrowseCommand: MydexCommand {
             details: BrowseDetailSource(
                 collection: collection, presentation: presentation, sprites: context.sprites,
                 cachedBigSprite: { species, shiny in try? await bigSprites.sprite(of: species, shiny: shiny, offline: true) }),
-            pokedex: shownPokedex, types: PokemonTypes.order.filter(knownTypes.contains),
+            pokedex: shownPokedex, pokedexes: try await collection.games.gamePokedexes().filter(\.mainSeries),
+            types: PokemonTypes.order.filter(knownTypes.contains),
             generations: try await pokedex.generations(),
             playCry: { speciesID in
                 guard let species = try await pokedex.species(id: speciesID) else { return }
