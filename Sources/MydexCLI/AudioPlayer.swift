@@ -18,7 +18,7 @@ struct AudioPlayer {
         let tried: [String]
         var description: String {
             guard !tried.isEmpty else { return tr("audio.error.no-player") }
-            return tr("audio.error.no-player-worked", ["players": tried.joined(separator: ", ")])
+            return tr("audio.error.no-player-worked", ["players": tried.listJoined()])
         }
     }
 

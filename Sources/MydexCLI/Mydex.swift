@@ -268,7 +268,7 @@ enum CommandLineArguments {
             return tr("mydex.unknown-command.suggestion", ["command": word, "suggestion": best])
         }
         return tr("mydex.unknown-command.list", [
-            "command": word, "commands": commands.filter { $0 != "help" }.joined(separator: ", "),
+            "command": word, "commands": commands.filter { $0 != "help" }.listJoined(),
         ])
     }
 
@@ -422,7 +422,7 @@ enum ParserWords {
         } else {
             return nil
         }
-        return tr("parser.invalid-value-choices", ["value": value, "option": option, "values": values.joined(separator: ", ")])
+        return tr("parser.invalid-value-choices", ["value": value, "option": option, "values": values.listJoined()])
     }
 
     /// What follows an error's message: "\nHelp:  …", "\nUsage: …" and "  See '…' for more information.".

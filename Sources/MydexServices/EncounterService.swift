@@ -46,17 +46,17 @@ public struct EncounterService: Sendable {
         public var description: String {
             switch self {
             case let .noWildPokemon(game, place?, method?, methods) where !methods.isEmpty:
-                tr("encounter.error.no-such-method", ["game": game, "place": place, "method": method, "methods": methods.joined(separator: ", ")])
+                tr("encounter.error.no-such-method", ["game": game, "place": place, "method": method, "methods": methods.listJoined()])
             case let .noWildPokemon(game, place?, _, _):
                 tr("encounter.error.no-wild-pokemon-at", ["game": game, "place": place])
             case let .noWildPokemon(game, nil, method?, methods):
-                tr("encounter.error.no-wild-pokemon-method", ["game": game, "method": method, "methods": methods.joined(separator: ", ")])
+                tr("encounter.error.no-wild-pokemon-method", ["game": game, "method": method, "methods": methods.listJoined()])
             case let .noWildPokemon(game, nil, nil, _):
                 tr("encounter.error.no-wild-pokemon", ["game": game])
             case .noPendingEncounter:
                 tr("throw.error.no-encounter")
             case let .ballNotInGame(ball, game, balls):
-                tr("throw.error.ball-not-in-game", ["ball": ball, "game": game, "balls": balls.joined(separator: ", ")])
+                tr("throw.error.ball-not-in-game", ["ball": ball, "game": game, "balls": balls.listJoined()])
             case .masterBallSpent:
                 tr("throw.error.master-ball-spent")
             }

@@ -28,29 +28,29 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .unknownGame(query, suggestions, listing):
             suggestions.isEmpty
-                ? tr("dex.show.error.unknown-game", ["game": query, "games": listing.joined(separator: ", ")])
+                ? tr("dex.show.error.unknown-game", ["game": query, "games": listing.listJoined()])
                 : tr("dex.show.error.unknown-game.did-you-mean", [
-                    "game": query, "suggestions": suggestions.joined(separator: ", "), "games": listing.joined(separator: ", "),
+                    "game": query, "suggestions": suggestions.listJoined(), "games": listing.listJoined(),
                 ])
         case let .severalGames(query, games):
-            tr("encounter.error.one-game", ["query": query, "games": games.joined(separator: ", ")])
+            tr("encounter.error.one-game", ["query": query, "games": games.listJoined()])
         case .noEncounterGames:
             tr("encounter.error.no-games")
         case let .unknownPlace(query, suggestions):
             suggestions.isEmpty
                 ? tr("dex.where.error.unknown-place", ["query": query])
-                : tr("dex.where.error.unknown-place.did-you-mean", ["query": query, "suggestions": suggestions.joined(separator: ", ")])
+                : tr("dex.where.error.unknown-place.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
         case let .ambiguousPlace(query, matches):
-            tr("dex.where.error.ambiguous-place", ["query": query, "matches": matches.joined(separator: ", ")])
+            tr("dex.where.error.ambiguous-place", ["query": query, "matches": matches.listJoined()])
         case let .unknownPokedex(query, known):
-            tr("dex.progress.error.unknown-dex", ["dex": query, "known": known.joined(separator: ", ")])
+            tr("dex.progress.error.unknown-dex", ["dex": query, "known": known.listJoined()])
         case let .ambiguousPokedex(query, matches):
-            tr("dex.progress.error.ambiguous-dex", ["dex": query, "matches": matches.joined(separator: ", ")])
+            tr("dex.progress.error.ambiguous-dex", ["dex": query, "matches": matches.listJoined()])
         case let .unknownBall(query, suggestions, balls):
             suggestions.isEmpty
-                ? tr("throw.error.unknown-ball", ["ball": query, "balls": balls.joined(separator: ", ")])
+                ? tr("throw.error.unknown-ball", ["ball": query, "balls": balls.listJoined()])
                 : tr("throw.error.unknown-ball.did-you-mean", [
-                    "ball": query, "suggestions": suggestions.joined(separator: ", "), "balls": balls.joined(separator: ", "),
+                    "ball": query, "suggestions": suggestions.listJoined(), "balls": balls.listJoined(),
                 ])
         case let .gameBeforeSpecies(species, generation, game, gameGeneration):
             tr("dex.show.error.game-before-species", [
@@ -59,9 +59,9 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownMove(query, suggestions):
             suggestions.isEmpty
                 ? tr("dex.move.error.unknown", ["query": query])
-                : tr("dex.move.error.unknown.did-you-mean", ["query": query, "suggestions": suggestions.joined(separator: ", ")])
+                : tr("dex.move.error.unknown.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
         case let .ambiguousMove(query, matches):
-            tr("dex.move.error.ambiguous", ["query": query, "matches": matches.joined(separator: ", ")])
+            tr("dex.move.error.ambiguous", ["query": query, "matches": matches.listJoined()])
         }
     }
 }

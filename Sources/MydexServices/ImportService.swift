@@ -188,7 +188,7 @@ enum TransferRows {
             let all: [String] = TransferColumn.allCases.map(\.csvName)
             throw ImportProblems([
                 onLine(header.line, tr("import.problem.missing-columns", [
-                    "columns": needed.joined(separator: ", "), "header": all.joined(separator: ","),
+                    "columns": needed.listJoined(), "header": all.joined(separator: ","),
                 ])),
             ])
         }

@@ -32,19 +32,19 @@ public enum PokedexError: Error, Equatable, CustomStringConvertible {
         case .noMatch(let query, let suggestions):
             return suggestions.isEmpty
                 ? tr("finder.no-match", ["query": shown(query)])
-                : tr("finder.no-match.did-you-mean", ["query": shown(query), "suggestions": suggestions.joined(separator: ", ")])
+                : tr("finder.no-match.did-you-mean", ["query": shown(query), "suggestions": suggestions.listJoined()])
         case .noSearchResult(let query, let suggestions):
             return suggestions.isEmpty
                 ? tr("finder.no-search-result", ["query": shown(query)])
-                : tr("finder.no-search-result.did-you-mean", ["query": shown(query), "suggestions": suggestions.joined(separator: ", ")])
+                : tr("finder.no-search-result.did-you-mean", ["query": shown(query), "suggestions": suggestions.listJoined()])
         case .ambiguous(let query, let matches):
-            return tr("finder.ambiguous", ["query": shown(query), "matches": matches.joined(separator: ", ")])
+            return tr("finder.ambiguous", ["query": shown(query), "matches": matches.listJoined()])
         case .unknownType(_, let known, let nearest):
             return nearest.isEmpty
-                ? tr("finder.unknown-type", ["types": known.joined(separator: ", ")])
-                : tr("finder.unknown-type.did-you-mean", ["suggestions": nearest.joined(separator: ", "), "types": known.joined(separator: ", ")])
+                ? tr("finder.unknown-type", ["types": known.listJoined()])
+                : tr("finder.unknown-type.did-you-mean", ["suggestions": nearest.listJoined(), "types": known.listJoined()])
         case .noForm(let species, let query, let forms):
-            return tr("finder.no-form", ["species": species, "query": shown(query), "forms": forms.joined(separator: ", ")])
+            return tr("finder.no-form", ["species": species, "query": shown(query), "forms": forms.listJoined()])
         case .unknownGeneration(_, let known):
             guard let first = known.first, let last = known.last else { return tr("finder.unknown-generation") }
             return tr("finder.unknown-generation.range", ["first": String(first), "last": String(last)])

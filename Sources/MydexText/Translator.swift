@@ -219,3 +219,9 @@ public struct Translator: Sendable {
 public func tr(_ key: String, _ arguments: [String: any TextArgument] = [:]) -> String {
     Translator.current.text(key, arguments)
 }
+
+extension Sequence<String> {
+    /// The items as a list inside a sentence, with the reading language's separator (", ";
+    /// "、" in Japanese and Chinese): suggestions, games, names offered after a wrong value.
+    public func listJoined() -> String { joined(separator: tr("entry.list-separator")) }
+}

@@ -239,7 +239,7 @@ struct CommandTests {
             "\(korean.standardError)")
         let japanese = await environment.run("--lang", "ja", "list", "--color", "sometimes")
         #expect(japanese.standardError.hasPrefix(
-            "エラー：'sometimes'は'--color <auto|always|never>'には使えない値です。次のいずれかを指定してください：auto, always, never。"),
+            "エラー：'sometimes'は'--color <auto|always|never>'には使えない値です。次のいずれかを指定してください：auto、always、never。"),
             "\(japanese.standardError)")
         let number = await environment.run("--lang", "ko", "catch", "--seed", "x")
         #expect(number.standardError.hasPrefix("오류: 'x'은(는) '--seed <n>'에 쓸 수 없는 값입니다"), "\(number.standardError)")

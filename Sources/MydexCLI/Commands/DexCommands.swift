@@ -100,7 +100,7 @@ struct DexShowCommand: MydexCommand {
             fields += presentation.formFields(found, speciesName: speciesName)
             fields.append((tr("dex.show.label.you-hold"), entries.isEmpty ? tr("dex.show.none-yet") : tr("dex.show.you-hold", [
                 "count": entries.count,
-                "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.joined(separator: ", "),
+                "entries": entries.map { entry in "#\(entry.id)" + (entry.nickname.map { " \($0)" } ?? "") }.listJoined(),
             ])))
             fields += presentation.profileFields(species, profile)
             if let pokedexEntries {

@@ -84,7 +84,7 @@ struct DexMovesCommand: MydexCommand {
             // The group as a whole ("FireRed / LeafGreen"), though one game was named.
             guard let whole = available.first(where: { $0.id == asked.id }) else {
                 throw NoAnswer(tr("dex.moves.error.not-in-game", [
-                    "pokemon": name, "game": asked.name, "games": available.map(\.identifier).joined(separator: ", "),
+                    "pokemon": name, "game": asked.name, "games": available.map(\.identifier).listJoined(),
                 ]))
             }
             group = whole
@@ -153,7 +153,7 @@ struct DexMovesCommand: MydexCommand {
                 try printer.table(table)
             }
             if !otherGames.isEmpty {
-                try printer.note(SafeText(tr("dex.moves.other-games", ["games": otherGames.joined(separator: ", ")])))
+                try printer.note(SafeText(tr("dex.moves.other-games", ["games": otherGames.listJoined()])))
             }
         }
     }
@@ -218,7 +218,7 @@ struct DexMoveCommand: MydexCommand {
                 throw NoAnswer(available.isEmpty
                     ? tr("dex.move.error.learnt-by-none", ["move": move.name])
                     : tr("dex.move.error.not-in-game", [
-                        "move": move.name, "game": asked.name, "games": available.map(\.identifier).joined(separator: ", "),
+                        "move": move.name, "game": asked.name, "games": available.map(\.identifier).listJoined(),
                     ]))
             }
             group = whole

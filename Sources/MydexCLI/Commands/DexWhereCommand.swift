@@ -45,7 +45,7 @@ struct DexWhereCommand: MydexCommand {
             let asked = try await library.games.gameGroup(named: game, listing: withData)
             guard withData.contains(where: { $0.id == asked.id }) else {
                 throw NoAnswer(tr("dex.where.error.no-data", [
-                    "game": asked.name, "games": withData.map(\.identifier).joined(separator: ", "),
+                    "game": asked.name, "games": withData.map(\.identifier).listJoined(),
                 ]))
             }
             group = asked
@@ -76,7 +76,7 @@ struct DexWhereCommand: MydexCommand {
                 throw NoAnswer(games.isEmpty
                     ? tr("dex.where.error.empty-place", ["place": place.name])
                     : tr("dex.where.error.place-not-in-game", [
-                        "place": place.name, "game": group?.name ?? "", "games": games.map(\.identifier).joined(separator: ", "),
+                        "place": place.name, "game": group?.name ?? "", "games": games.map(\.identifier).listJoined(),
                     ]))
             }
         } else {
@@ -220,7 +220,7 @@ struct DexWhereCommand: MydexCommand {
                     ?? tr("dex.where.nowhere", ["pokemon": pokemon.name])
                 try printer.line(SafeText(answer))
                 if let origin { try printer.line(SafeText(origin.text)) }
-                if !otherGames.isEmpty { try printer.note(SafeText(tr("dex.where.other-games", ["games": otherGames.joined(separator: ", ")]))) }
+                if !otherGames.isEmpty { try printer.note(SafeText(tr("dex.where.other-games", ["games": otherGames.listJoined()]))) }
             }
             for section in sections() {
                 try printer.line("")

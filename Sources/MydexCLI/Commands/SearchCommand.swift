@@ -89,7 +89,7 @@ struct SearchCommand: MydexCommand {
                     SafeText(printer.presentation.dexNumber(result.species.id)), SafeText(result.species.name),
                     SafeText(result.matchedName.map { tr("search.match", ["name": $0.name, "language": $0.language]) } ?? ""),
                     SafeText(result.species.typeNameList),
-                    SafeText(result.entries.map { "#\($0.id)" + ($0.nickname.map { " \($0)" } ?? "") }.joined(separator: ", ")),
+                    SafeText(result.entries.map { "#\($0.id)" + ($0.nickname.map { " \($0)" } ?? "") }.listJoined()),
                 ])
             }
             try printer.table(table)
