@@ -47,6 +47,17 @@ public struct EntryListing: Sendable, AsyncSequence {
         self.pageSize = Swift.max(1, pageSize)
     }
 
+    /// A listing of these entries, in this order: ids another query found (`search`'s).
+    public init(ids: [Int64], in store: CollectionStore, pageSize: Int = EntryListing.pageSize) {
+        self.ids = ids
+        total = ids.count
+        summary = nil
+        names = EntryNames()
+        self.store = store
+        withCatchRecords = false
+        self.pageSize = Swift.max(1, pageSize)
+    }
+
     public func makeAsyncIterator() -> Iterator {
         Iterator(listing: self)
     }

@@ -194,22 +194,25 @@ public struct SpeciesFinder: Sendable {
         let number = Self.number(text.trimmingCharacters(in: .whitespaces))
         guard !wanted.isEmpty || number != nil else { return ([], 0) }
         let matches = try await pokedex.speciesMatching(key: wanted, number: number)
-        let nicknamed = try await pokedex.nicknamed(containing: wanted)
-        let all = Set(matches.map(\.id)).union(nicknamed.keys).sorted()
+        let held = try await pokedex.heldEntries(ofSpecies: matches.map(\.id), orNicknamed: wanted)
+        let all = Set(matches.map(\.id)).union(held.map(\.speciesID)).sorted()
         let ids = limit.map { Array(all.prefix($0)) } ?? all
         let rows = Dictionary(uniqueKeysWithValues: try await pokedex.rows(ids: ids).map { ($0.id, $0) })
         let matchedByID = Dictionary(matches.map { ($0.id, $0.matched) }, uniquingKeysWith: { first, _ in first })
+        // The entries of the species shown, read as `list` reads them: a page of a thousand at a time.
+        let shown = Set(ids)
+        var entries: [Int: [CollectionEntry]] = [:]
+        for try await page in EntryListing(ids: held.filter { shown.contains($0.speciesID) }.map(\.entryID), in: store) {
+            for entry in page.entries { entries[entry.speciesID, default: []].append(entry) }
+        }
         var results: [SearchResult] = []
         for id in ids {
             guard let row = rows[id] else { continue }
-            let held = row.held > 0 ? try await store.entries(speciesID: id) : []
-            if let matched = matchedByID[id] {
-                // The displayed name needs no "matched" note when it contains the text itself.
-                let shownMatches = SearchText.normalized(row.name).contains(wanted) && !wanted.isEmpty
-                results.append(SearchResult(species: row, matchedName: shownMatches ? nil : matched, entries: held))
-            } else if let entryIDs = nicknamed[id] {
-                results.append(SearchResult(species: row, matchedName: nil, entries: held.filter { entryIDs.contains($0.id) }))
+            // The displayed name needs no "matched" note when it contains the text itself.
+            let matched = matchedByID[id].flatMap { matched in
+                SearchText.normalized(row.name).contains(wanted) && !wanted.isEmpty ? nil : matched
             }
+            results.append(SearchResult(species: row, matchedName: matched, entries: entries[id] ?? []))
         }
         return (results, all.count)
     }
