@@ -2,7 +2,7 @@
 // side on generated collections, alternating runs, and prints each ratio with min/median/max
 // and peak memory as Markdown. Ratios, not absolute times: the machine is shared and noisy.
 //
-//   swift build -c release && swift run -c release MydexBenchmark [--runs N] [--quick]
+//   swift build -c release && swift run -c release MydexBenchmark [--runs N] [--quick] [--search]
 //
 // It is a benchmark, not a test: nothing here is asserted.
 
@@ -19,6 +19,8 @@ struct Options {
     var quick = false
     /// `--browse`: only the browse rows (on the largest collection), to iterate on them.
     var browseOnly = false
+    /// `--search`: only the rows of `search` and `release --duplicates` (issue 30), to iterate on them.
+    var searchOnly = false
     /// `--profile`: only where the instructions go, on both sides of the rows whose goal is a
     /// ratio against `sqlite3` (callgrind; needs valgrind).
     var profileOnly = false
@@ -35,11 +37,12 @@ struct Options {
             case "--runs": runs = try Self.number(rest.popFirst(), "--runs")
             case "--quick": quick = true
             case "--browse": browseOnly = true
+            case "--search": searchOnly = true
             case "--profile": profileOnly = true
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--profile] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--profile] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -487,6 +490,48 @@ func printBrowse(_ browse: (row: Row, keys: [(label: String, seconds: Statistics
     }
 }
 
+/// Issue 30's rows, on a copy of `collection` where one entry in nine is nicknamed 번개 (1,111 of
+/// 10,000, over most species): `search 번개` against `list --name 번개` (the same entries), and
+/// `release --duplicates --dry-run` (a line per entry it would release) against `list --limit N`
+/// of as many entries (N the number it names: the same number of rows, read and printed).
+func searchAndReleaseRows(
+    _ mydex: String, _ sqlite3: String, collection: String, label: String, in workspace: Workspace, runs: Int,
+    environment: [String: String]
+) throws -> [Row] {
+    let shared = workspace.path("shared-nickname.sqlite")
+    try FileManager.default.copyItem(atPath: collection, toPath: shared)
+    _ = try measure([sqlite3, shared, "UPDATE caught_pokemon SET nickname = '번개' WHERE id % 9 = 0"], environment: environment)
+    let dryRun = workspace.path("release-dry-run.txt")
+    _ = try measure([mydex, "release", "--duplicates", "--dry-run", "--db", shared], environment: environment, output: dryRun)
+    let released = try String(contentsOfFile: dryRun, encoding: .utf8).split(separator: "\n").count
+    return [
+        try compare(
+            "`mydex search 번개`, \(label) entries, one in nine nicknamed 번개",
+            Subject(label: "", arguments: [mydex, "search", "번개", "--db", shared]),
+            against: Subject(label: "`mydex list --name 번개` (the same entries)", arguments: [mydex, "list", "--name", "번개", "--db", shared]),
+            runs: runs, environment: environment),
+        try compare(
+            "`mydex release --duplicates --dry-run`, the same \(label) entries (\(released) to release)",
+            Subject(label: "", arguments: [mydex, "release", "--duplicates", "--dry-run", "--db", shared]),
+            against: Subject(
+                label: "`mydex list --limit \(released)` (as many entries)",
+                arguments: [mydex, "list", "--limit", String(released), "--db", shared]),
+            runs: runs, environment: environment),
+    ]
+}
+
+/// Rows as a Markdown table.
+func printRows(_ rows: [Row]) {
+    print("| what | against | ratio min / median / max | mydex median | reference median | peak memory mydex / reference |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for row in rows {
+        let ratio = String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)
+        let times = (String(format: "%.1f ms", row.subject.median * 1000), String(format: "%.1f ms", row.reference.median * 1000))
+        let peaks = String(format: "%.1f / %.1f MiB", Double(row.subjectPeak) / 1024, Double(row.referencePeak) / 1024)
+        print("| \(row.what) | \(row.against) | \(ratio) | \(times.0) | \(times.1) | \(peaks) |")
+    }
+}
+
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
@@ -518,11 +563,20 @@ func run() throws {
         printBrowse(browse, label: bigLabel)
         return
     }
+    let tenThousandLabel = options.quick ? "1,000" : "10,000"
+    if options.searchOnly {
+        let rows = try searchAndReleaseRows(
+            mydex, sqlite3, collection: try workspace.collection(entries: options.quick ? 1000 : 10_000), label: tenThousandLabel,
+            in: workspace, runs: runs, environment: environment)
+        print("# mydex benchmark: search and release --duplicates\n")
+        print("mydex: \(mydex); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
+        printRows(rows)
+        return
+    }
     let one = try workspace.collection(entries: 1)
     let tenThousand = try workspace.collection(entries: options.quick ? 1000 : 10_000)
     let big = options.quick ? 5000 : 100_000
     let hundredThousand = try workspace.collection(entries: big)
-    let tenThousandLabel = options.quick ? "1,000" : "10,000"
     var rows: [Row] = []
     if options.profileOnly {
         let insertCopy = workspace.path("insert.sqlite")
@@ -603,6 +657,8 @@ func run() throws {
             against: Subject(label: "`sqlite3` listing the same entries", arguments: sqlite3WithCatalog(sqlite3, hundredThousand, listQuery)),
             runs: max(3, runs / 5), environment: environment))
     }
+    rows += try searchAndReleaseRows(
+        mydex, sqlite3, collection: tenThousand, label: tenThousandLabel, in: workspace, runs: runs, environment: environment)
     rows.append(try compare(
         "`mydex dex progress`, \(bigLabel) entries",
         Subject(label: "", arguments: [mydex, "dex", "progress", "--db", hundredThousand]),
@@ -695,14 +751,7 @@ func run() throws {
 
     print("# mydex benchmark\n")
     print("mydex: \(mydex) (\(fileSize(mydex)) bytes); sqlite3: \(sqlite3); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each (a fifth of that for the largest collections), alternating which runs first.\n")
-    print("| what | against | ratio min / median / max | mydex median | reference median | peak memory mydex / reference |")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for row in rows {
-        let ratio = String(format: "%.2f× / %.2f× / %.2f×", row.ratio.min, row.ratio.median, row.ratio.max)
-        let times = (String(format: "%.1f ms", row.subject.median * 1000), String(format: "%.1f ms", row.reference.median * 1000))
-        let peaks = String(format: "%.1f / %.1f MiB", Double(row.subjectPeak) / 1024, Double(row.referencePeak) / 1024)
-        print("| \(row.what) | \(row.against) | \(ratio) | \(times.0) | \(times.1) | \(peaks) |")
-    }
+    printRows(rows)
     printBrowse(browse, label: bigLabel)
     print("\n| file | bytes |")
     print("| --- | --- |")
