@@ -22,10 +22,10 @@ extension CollectionStore {
             dryRun: dryRun, decide: Self.releasing(force: false, at: date))
     }
 
-    private static func releasing(force: Bool, at date: Date) -> @Sendable (CaughtPokemon) -> Decision {
-        { pokemon in
-            guard !pokemon.isReleased else { return .problem(.released(pokemon.id ?? 0)) }
-            if pokemon.isFavorite && !force { return .problem(.favorite(pokemon.id ?? 0)) }
+    private static func releasing(force: Bool, at date: Date) -> @Sendable (CollectionEntry) -> Decision {
+        { entry in
+            guard !entry.isReleased else { return .problem(.released(entry.id)) }
+            if entry.isFavorite && !force { return .problem(.favorite(entry.id)) }
             return .change { db, pokemon in
                 let wasFavorite = pokemon.isFavorite
                 pokemon.releasedAt = date
@@ -41,14 +41,14 @@ extension CollectionStore {
     /// row says whether one was), each with an `unrelease` history row, all in one transaction.
     /// An id that is missing or not released changes nothing at all.
     public func unrelease(entryIDs ids: [Int64], at date: Date, dryRun: Bool = false) async throws -> BulkChange {
-        try await change({ _ in ids }, dryRun: dryRun) { pokemon in
-            guard let releasedAt = pokemon.releasedAt else { return .problem(.notReleased(pokemon.id ?? 0)) }
+        try await change({ _ in ids }, dryRun: dryRun) { entry in
+            guard entry.isReleased else { return .problem(.notReleased(entry.id)) }
             return .change { db, pokemon in
+                // The time as stored, from the record (the entry's went through julianday).
+                let released = pokemon.releasedAt.map { "released \(StoredDate.text($0))" }
                 pokemon.releasedAt = nil
                 try pokemon.update(db)
-                try Self.appendHistory(
-                    db, entryID: pokemon.id, action: .unrelease,
-                    detail: "released \(StoredDate.text(releasedAt))", at: date)
+                try Self.appendHistory(db, entryID: pokemon.id, action: .unrelease, detail: released, at: date)
             }
         }
     }
@@ -56,9 +56,9 @@ extension CollectionStore {
     /// Marks or unmarks favorites; entries that already are as asked are left alone and recorded
     /// nowhere. A missing or released entry changes nothing at all.
     public func setFavorite(entryIDs ids: [Int64], _ isFavorite: Bool, at date: Date) async throws -> BulkChange {
-        try await change({ _ in ids }, dryRun: false) { pokemon in
-            guard !pokemon.isReleased else { return .problem(.released(pokemon.id ?? 0)) }
-            guard pokemon.isFavorite != isFavorite else { return .unchanged }
+        try await change({ _ in ids }, dryRun: false) { entry in
+            guard !entry.isReleased else { return .problem(.released(entry.id)) }
+            guard entry.isFavorite != isFavorite else { return .unchanged }
             return .change { db, pokemon in
                 pokemon.isFavorite = isFavorite
                 try pokemon.update(db)
@@ -76,41 +76,46 @@ extension CollectionStore {
 
     /// The shape every bulk change shares: read every named entry, decide for each, and only
     /// when no entry has a problem apply the changes, all in one transaction (a read one when dry).
+    /// Entries are read and decided on as lists read them (`entries(inOrder:)`: one statement,
+    /// no record decoded), which is also what a dry run returns; only the entries that change
+    /// are read as records, to be written.
     private func change(
         _ select: @Sendable @escaping (Database) throws -> [Int64], dryRun: Bool,
-        decide: @Sendable @escaping (CaughtPokemon) -> Decision
+        decide: @Sendable @escaping (CollectionEntry) -> Decision
     ) async throws -> BulkChange {
         let language = self.language
         let body: @Sendable (Database) throws -> BulkChange = { db in
             let ids = try select(db)
-            let found = try Self.caughtPokemon(ids, db)
+            let found = Dictionary(
+                try Self.entries(inOrder: ids, language: language, names: EntryNames(), db).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
             var problems: [EntryProblem] = []
-            var planned: [(CaughtPokemon, @Sendable (Database, inout CaughtPokemon) throws -> Void)] = []
+            var planned: [(id: Int64, apply: @Sendable (Database, inout CaughtPokemon) throws -> Void)] = []
             for id in ids {
-                guard let pokemon = found[id] else {
+                guard let entry = found[id] else {
                     problems.append(.notFound(id))
                     continue
                 }
-                switch decide(pokemon) {
+                switch decide(entry) {
                 case .problem(let problem): problems.append(problem)
                 case .unchanged: break
-                case .change(let apply): planned.append((pokemon, apply))
+                case .change(let apply): planned.append((id, apply))
                 }
             }
             guard problems.isEmpty else { throw EntryProblems(problems).reported(forSingleEntry: ids.count == 1) }
-            if !dryRun {
-                for (pokemon, apply) in planned {
-                    var pokemon = pokemon
-                    try apply(db, &pokemon)
-                }
+            let changed = Set(planned.map(\.id))
+            if dryRun { return BulkChange(entries: ids.compactMap { found[$0] }, changed: changed) }
+            let records = try Self.caughtPokemon(planned.map(\.id), db)
+            for (id, apply) in planned {
+                guard var pokemon = records[id] else { throw StoreError.entryNotFound(id: id) }
+                try apply(db, &pokemon)
             }
-            return BulkChange(
-                entries: try Self.entries(ids, language, db), changed: Set(planned.compactMap { $0.0.id }))
+            return BulkChange(entries: try Self.entries(ids, language, db), changed: changed)
         }
         return dryRun ? try await read(body) : try await write(body)
     }
 
-    /// The rows of these entries by id, those that are gone left out: one statement whatever
+    /// The records of these entries by id, those that are gone left out: one statement whatever
     /// their number (a statement each made `release --duplicates` of thousands take seconds).
     static func caughtPokemon(_ ids: [Int64], _ db: Database) throws -> [Int64: CaughtPokemon] {
         guard !ids.isEmpty else { return [:] }
