@@ -91,69 +91,70 @@ public struct Translator: Sendable {
     /// The text with placeholders filled; for the pseudo-language also the template with each
     /// placeholder marked, so that only mydex's own words are accented.
     private func fill(_ template: String, _ arguments: [String: any TextArgument]) -> (text: String, template: String, values: [String]) {
-        // Searched as UTF-8 (braces are ASCII): scanning Korean or Japanese text Character by
-        // Character costs grapheme breaking, and every option's help passes through here.
-        let utf8 = template.utf8
-        guard !arguments.isEmpty || language == .pseudo, utf8.contains(UInt8(ascii: "{")) else { return (template, template, []) }
+        // Read and written as UTF-8 bytes (braces are ASCII, so every cut is between characters):
+        // scanning Korean or Japanese text Character by Character costs grapheme breaking, and
+        // this runs for every message, a sentence per entry in `release --duplicates --dry-run`.
+        guard !arguments.isEmpty || language == .pseudo, template.utf8.contains(UInt8(ascii: "{")) else { return (template, template, []) }
         let marking = language == .pseudo
-        var text = ""
-        var marked = ""
+        let bytes = Array(template.utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 32)
+        var marked: [UInt8] = []
         var values: [String] = []
-        var rest = Substring(template)
-        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
-            text += rest[..<open]
-            if marking { marked += rest[..<open] }
-            let afterOpen = rest.utf8.index(after: open)
-            if let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
-               let placeholder = Placeholder(rest[afterOpen..<close]), placeholder.name.isEmpty, let particle = placeholder.particle,
-               let previous = values.last {
+        /// The first byte of `bytes` not yet copied.
+        var copied = 0
+        func append(_ part: some Collection<UInt8>, marked alike: Bool = true) {
+            text.append(contentsOf: part)
+            if marking, alike { marked.append(contentsOf: part) }
+        }
+        while let open = bytes[copied...].firstIndex(of: UInt8(ascii: "{")) {
+            append(bytes[copied..<open])
+            let afterOpen = open + 1
+            let close = bytes[afterOpen...].firstIndex(of: UInt8(ascii: "}"))
+            let placeholder = close.flatMap { Placeholder(bytes[afterOpen..<$0]) }
+            if let close, let placeholder, placeholder.name.isEmpty, let particle = placeholder.particle, let previous = values.last {
                 // `"{query}"{:이라는}`: the particle of the value before, after what closes it.
-                let agreeing = KoreanParticle.particle(particle, after: previous)
-                text += agreeing
-                if marking { marked += agreeing }
-                rest = rest[rest.utf8.index(after: close)...]
+                append(KoreanParticle.particle(particle, after: previous).utf8)
+                copied = close + 1
                 continue
             }
-            guard let close = rest.utf8[afterOpen...].firstIndex(of: UInt8(ascii: "}")),
-                  let placeholder = Placeholder(rest[afterOpen..<close]), let argument = arguments[String(placeholder.name)] else {
+            guard let close, let placeholder, let argument = arguments[placeholder.name] else {
                 // Not a placeholder (a brace in an example), or no value given: kept as written.
-                text += "{"
-                if marking { marked += "{" }
-                rest = rest[afterOpen...]
+                append(CollectionOfOne(UInt8(ascii: "{")))
+                copied = afterOpen
                 continue
             }
             var value = argument.text(format)
             if let particle = placeholder.particle { value += KoreanParticle.particle(particle, after: value) }
-            text += value
-            if marking { marked += "\u{0}\(values.count)\u{0}" }
+            append(value.utf8, marked: false)
+            if marking { marked.append(contentsOf: "\u{0}\(values.count)\u{0}".utf8) }
             values.append(value)
-            rest = rest[rest.utf8.index(after: close)...]
+            copied = close + 1
         }
-        text += rest
-        if marking { marked += rest }
-        return (text, marked, values)
+        append(bytes[copied...])
+        return (String(decoding: text, as: UTF8.self), String(decoding: marked, as: UTF8.self), values)
     }
 
     /// `{name}`, `{name:을}`, or `{:을}` (the particle of the value before it).
     private struct Placeholder {
-        let name: Substring
+        let name: String
         let particle: String?
 
         /// A name of ASCII letters, digits and `_`, then perhaps `:` and a Korean particle;
         /// read as bytes, as `fill` reads (this runs for every placeholder of every message).
-        init?(_ body: Substring) {
-            let colon = body.utf8.firstIndex(of: UInt8(ascii: ":"))
+        init?(_ body: ArraySlice<UInt8>) {
+            let colon = body.firstIndex(of: UInt8(ascii: ":"))
             let name = body[..<(colon ?? body.endIndex)]
-            guard !name.isEmpty || colon != nil, name.utf8.allSatisfy({ byte in
+            guard !name.isEmpty || colon != nil, name.allSatisfy({ byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
                 default: false
                 }
             }) else { return nil }
-            self.name = name
+            self.name = String(decoding: name, as: UTF8.self)
             if let colon {
-                let particle = String(body[body.utf8.index(after: colon)...])
+                let particle = String(decoding: body[(colon + 1)...], as: UTF8.self)
                 guard KoreanParticle.isParticle(particle) else { return nil }
                 self.particle = particle
             } else {
