@@ -24,8 +24,8 @@ struct EntryChangeOutput: CommandOutput {
     }
 
     func printText(to printer: Printer) throws {
-        let described = printer.describe(entry)
-        let arguments: [String: any TextArgument] = ["entry": printer.plainDescription(entry)]
+        let (plain, described) = printer.described(entry)
+        let arguments: [String: any TextArgument] = ["entry": plain]
         /// The sentence `text` says, the entry emphasised in it as `describe` shows it.
         func say(_ text: ([String: any TextArgument]) -> String) -> SafeText {
             .message(arguments, showing: ["entry": described], text)

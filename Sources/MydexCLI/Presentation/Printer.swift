@@ -71,17 +71,21 @@ struct Printer: Sendable {
         }
     }
 
-    /// "Sparky (Pikachu, entry #3)" or "Pikachu (entry #3)", the name emphasised.
-    func describe(_ entry: CollectionEntry) -> SafeText {
+    /// "Sparky (Pikachu, entry #3)" or "Pikachu (entry #3)": as `plainDescription` says it, and
+    /// shown with the name emphasised; the message filled once for both (a sentence per entry of
+    /// `release --duplicates --dry-run` wants both).
+    func described(_ entry: CollectionEntry) -> (plain: String, shown: SafeText) {
         let id = String(entry.id)
+        let plain = plainDescription(entry)
         guard let nickname = entry.nickname else {
-            return .message(["name": entry.name, "id": id], showing: ["name": SafeText(entry.name).styled(.bold, if: color)]) {
-                tr("entry.describe", $0)
-            }
+            return (plain, .message(
+                ["name": entry.name, "id": id], filled: plain, showing: ["name": SafeText(entry.name).styled(.bold, if: color)]
+            ) { tr("entry.describe", $0) })
         }
-        return .message(
-            ["nickname": nickname, "species": entry.name, "id": id], showing: ["nickname": SafeText(nickname).styled(.bold, if: color)]
-        ) { tr("entry.describe.nicknamed", $0) }
+        return (plain, .message(
+            ["nickname": nickname, "species": entry.name, "id": id], filled: plain,
+            showing: ["nickname": SafeText(nickname).styled(.bold, if: color)]
+        ) { tr("entry.describe.nicknamed", $0) })
     }
 
     /// The same without emphasis, for messages.
@@ -193,12 +197,12 @@ extension SafeText {
     /// A message of the catalog, `text(arguments)` (a `tr(key, $0)`), with the values of the
     /// placeholders named in `parts` shown as those parts (a name in bold), wherever the
     /// language puts them. `parts`' text must be what the placeholder's value shows
-    /// (`SafeText(value)` styled).
+    /// (`SafeText(value)` styled). `filled`: `text(arguments)`, when the caller has it already.
     static func message(
-        _ arguments: [String: any TextArgument], showing parts: [String: SafeText],
+        _ arguments: [String: any TextArgument], filled: String? = nil, showing parts: [String: SafeText],
         _ text: ([String: any TextArgument]) -> String
     ) -> SafeText {
-        let filled = text(arguments)
+        let filled = filled ?? text(arguments)
         // Where each value stands: the message with the value replaced by a mark is the same
         // text up to the mark (what follows may differ: a Korean particle agrees with the value).
         var spans: [(start: Int, end: Int, part: SafeText)] = []
