@@ -203,6 +203,9 @@ extension SafeText {
         _ text: ([String: any TextArgument]) -> String
     ) -> SafeText {
         let filled = filled ?? text(arguments)
+        // Parts shown as they are (no colour: a pipe, NO_COLOR) change nothing: the message as it
+        // is, without rendering it again for each part (most of a long dry run's lines).
+        if parts.values.allSatisfy({ $0.rendered == $0.plain }) { return SafeText(filled) }
         // Where each value stands: the message with the value replaced by a mark is the same
         // text up to the mark (what follows may differ: a Korean particle agrees with the value).
         var spans: [(start: Int, end: Int, part: SafeText)] = []
