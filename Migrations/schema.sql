@@ -116,4 +116,8 @@ CREATE TABLE throws (
 
 CREATE INDEX throws_ball ON throws(ball);
 
+CREATE INDEX caught_pokemon_held_by_catch ON caught_pokemon (
+    species_id, (is_favorite OR is_shiny OR nickname IS NOT NULL), caught_at, id
+) WHERE released_at IS NULL;
+
 INSERT INTO sqlite_sequence (name, seq) VALUES ('history', 0), ('caught_pokemon', 0);

@@ -34,6 +34,10 @@ static const unsigned char m0007_encounters[] = {
 #embed "../../Migrations/m0007_encounters.sql"
 };
 
+static const unsigned char m0008_held_entries_by_catch[] = {
+#embed "../../Migrations/m0008_held_entries_by_catch.sql"
+};
+
 // Not a migration: what they all make, for a new collection (Migrations/schema.sql).
 static const unsigned char schema_snapshot[] = {
 #embed "../../Migrations/schema.sql"
@@ -47,6 +51,7 @@ static const mydex_embedded_migration migrations[] = {
     { "m0005_unrelease_and_entry_identity", m0005_unrelease_and_entry_identity, sizeof m0005_unrelease_and_entry_identity },
     { "m0006_entry_forms", m0006_entry_forms, sizeof m0006_entry_forms },
     { "m0007_encounters", m0007_encounters, sizeof m0007_encounters },
+    { "m0008_held_entries_by_catch", m0008_held_entries_by_catch, sizeof m0008_held_entries_by_catch },
 };
 
 size_t mydex_migration_count(void) {

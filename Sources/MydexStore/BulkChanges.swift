@@ -157,18 +157,24 @@ extension CollectionStore {
 extension CollectionStore {
     /// The entries `release --duplicates` releases: for each species, those held beyond `:keep`.
     /// Favorites, shinies and nicknamed entries are never among them but count towards the
-    /// `keep` held; the others kept are the oldest (caught first). A window function ranks each
-    /// species' held entries, protected ones first, then by catch time; by entry id.
+    /// `keep` held; the others kept are the oldest (caught first, then by id). An entry goes
+    /// when its species holds `keep` protected ones and earlier ones together: each count a
+    /// range of `caught_pokemon_held_by_catch` that stops at `keep` rows (m0008), where a window
+    /// ranking every held entry sorted them all.
     static let duplicatesSQL = """
-        WITH ranked AS (
-            SELECT id, (is_favorite OR is_shiny OR nickname IS NOT NULL) AS protected,
-                row_number() OVER (
-                    PARTITION BY species_id
-                    ORDER BY (is_favorite OR is_shiny OR nickname IS NOT NULL) DESC, caught_at, id
-                ) AS place
-            FROM main.caught_pokemon
-            WHERE released_at IS NULL
-        )
-        SELECT id FROM ranked WHERE NOT protected AND place > :keep ORDER BY id
+        SELECT c.id FROM main.caught_pokemon c
+        WHERE c.released_at IS NULL AND NOT (c.is_favorite OR c.is_shiny OR c.nickname IS NOT NULL)
+            AND (SELECT count(*) FROM (
+                    SELECT 1 FROM main.caught_pokemon o
+                    WHERE o.species_id = c.species_id AND o.released_at IS NULL
+                        AND (o.is_favorite OR o.is_shiny OR o.nickname IS NOT NULL) = 1
+                    LIMIT :keep))
+                + (SELECT count(*) FROM (
+                    SELECT 1 FROM main.caught_pokemon o
+                    WHERE o.species_id = c.species_id AND o.released_at IS NULL
+                        AND (o.is_favorite OR o.is_shiny OR o.nickname IS NOT NULL) = 0
+                        AND (o.caught_at, o.id) < (c.caught_at, c.id)
+                    LIMIT :keep)) >= :keep
+        ORDER BY c.id
         """
 }

@@ -224,6 +224,29 @@ struct BulkChangeTests {
         #expect(again.standardError.contains("nothing to release"))
     }
 
+    @Test("release --duplicates keeps the earliest caught whatever their ids' order (a file imported newest first), a tie to the lower id, protected ones counting first")
+    func duplicatesByCatchTime() async throws {
+        let store = try environment.openStore()
+        let start = environment.clock.now()
+        var ids: [Int] = []
+        // Entries 1–5 caught later the lower their id; 2 and 3 at the same time.
+        for minutes in [50.0, 40, 40, 30, 20] {
+            ids.append(Int(try await store.recordCatch(speciesID: 25, isShiny: false, at: start.addingTimeInterval(minutes * 60)).id))
+        }
+        _ = try await store.setFavorite(entryID: Int64(ids[0]), true, at: start)
+        try store.close()
+        func released(keep: Int, dryRun: Bool) async throws -> [Int] {
+            let run = await environment.run(["release", "--duplicates", "--keep", String(keep), "--json"] + (dryRun ? ["--dry-run"] : []))
+            #expect(run.status == 0, "\(run.standardError)")
+            return try #require(try run.document()?.objects("entries")).compactMap { $0["id"] as? Int }
+        }
+        // The favorite counts first; then 5 (20 min), 4 (30), 2 (40, the lower id of the tie).
+        #expect(try await released(keep: 4, dryRun: true) == [ids[2]])
+        #expect(try await released(keep: 3, dryRun: true) == [ids[1], ids[2]])
+        #expect(try await released(keep: 2, dryRun: false) == [ids[1], ids[2], ids[3]])
+        #expect(try await heldIDs() == [ids[0], ids[4]])
+    }
+
     @Test("--keep N keeps the N oldest unprotected ones when nothing is protected")
     func duplicatesKeep() async throws {
         try await environment.recordCatches([25, 1, 25, 25, 1, 25])
