@@ -112,12 +112,12 @@ final class BrowseController {
     private func loadSlots() async throws {
         guard let pokedex else { return }
         slots = try await library.collection.pokedex.slots(of: pokedex)
-        try await applySlotSearch()
+        try await applySlotFilters()
     }
 
     /// The slots the search and the tab's filters leave, in the order asked: the species come
     /// from the same queries `dex list` and the search use, the held counts from the slots.
-    private func applySlotSearch() async throws {
+    private func applySlotFilters() async throws {
         var kept = slots
         let key = SearchText.normalized(filter.search)
         if !key.isEmpty {
@@ -354,7 +354,7 @@ final class BrowseController {
                 total = window.count
                 countPending = true
             }
-            if tab == .pokedex || !slots.isEmpty { try await applySlotSearch() }
+            if tab == .pokedex || !slots.isEmpty { try await applySlotFilters() }
         } catch {
             message = Self.describe(error)
         }
@@ -411,7 +411,7 @@ final class BrowseController {
                 return
             }
             dexCursor = GridCursor()
-            try await applySlotSearch()
+            try await applySlotFilters()
         } catch {
             message = Self.describe(error)
         }
