@@ -7,7 +7,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 /// What the catalog image is made from, beside it (not compiled).
-let catalogSources: [String] = ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-places.jsonl", "catalog-1.pages", "catalog-2.pages"]
+let catalogSources: [String] = ["pokedex.jsonl", "pokedex-forms.jsonl", "pokedex-moves.jsonl", "pokedex-items.jsonl", "pokedex-places.jsonl", "catalog-1.pages", "catalog-2.pages"]
     + (1...9).map { "pokedex-learnsets-gen\($0).jsonl" } + (1...8).map { "pokedex-encounters-gen\($0).jsonl" }
     + (1...9).map { "pokedex-entries-gen\($0).jsonl" }
 

@@ -45,18 +45,6 @@ CREATE TABLE fetched_type_names (
     PRIMARY KEY (type, language)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE "history" (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    entry_id INTEGER REFERENCES caught_pokemon(id),
-    action TEXT NOT NULL CHECK (action IN
-        ('catch', 'release', 'nickname-set', 'nickname-cleared', 'favorite', 'unfavorite', 'restore',
-         'unrelease', 'import')),
-    detail TEXT,
-    occurred_at TEXT NOT NULL
-) STRICT;
-
-CREATE INDEX history_entry ON history(entry_id);
-
 CREATE TABLE "caught_pokemon" (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     species_id INTEGER NOT NULL CHECK (species_id > 0),
@@ -69,7 +57,9 @@ CREATE TABLE "caught_pokemon" (
     uuid TEXT NOT NULL UNIQUE DEFAULT (lower(
         hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
         substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))))
-        CHECK (length(uuid) = 36),
+        CHECK (length(uuid) = 36), generation INTEGER CHECK (generation BETWEEN 1 AND 9), level INTEGER CHECK (level BETWEEN 1 AND 100), gender TEXT CHECK (gender IN ('male', 'female', 'genderless')), nature TEXT, ability TEXT, hidden_ability INTEGER CHECK (hidden_ability IN (0, 1)), personality INTEGER CHECK (personality BETWEEN 0 AND 4294967295), iv_hp INTEGER CHECK (iv_hp BETWEEN 0 AND 31), iv_attack INTEGER CHECK (iv_attack BETWEEN 0 AND 31), iv_defense INTEGER CHECK (iv_defense BETWEEN 0 AND 31), iv_special_attack INTEGER CHECK (iv_special_attack BETWEEN 0 AND 31), iv_special_defense INTEGER CHECK (iv_special_defense BETWEEN 0 AND 31), iv_speed INTEGER CHECK (iv_speed BETWEEN 0 AND 31), ev_hp INTEGER CHECK (ev_hp BETWEEN 0 AND 65535), ev_attack INTEGER CHECK (ev_attack BETWEEN 0 AND 65535), ev_defense INTEGER CHECK (ev_defense BETWEEN 0 AND 65535), ev_special_attack INTEGER CHECK (ev_special_attack BETWEEN 0 AND 65535), ev_special_defense INTEGER CHECK (ev_special_defense BETWEEN 0 AND 65535), ev_speed INTEGER CHECK (ev_speed BETWEEN 0 AND 65535), moves TEXT CHECK (moves IS NULL OR json_valid(moves)), held_item TEXT, origin TEXT, game TEXT, ball TEXT, trainer TEXT, trainer_id INTEGER CHECK (trainer_id BETWEEN 0 AND 4294967295), drawn TEXT CHECK (drawn IS NULL OR json_valid(drawn)), iv_percent REAL GENERATED ALWAYS AS (
+    (iv_hp + iv_attack + iv_defense + iv_special_attack + iv_special_defense + iv_speed) * 100.0
+        / (CASE WHEN generation <= 2 THEN 90 ELSE 186 END)) VIRTUAL,
     CHECK (released_at IS NULL OR is_favorite = 0)
 ) STRICT;
 
@@ -120,4 +110,16 @@ CREATE INDEX caught_pokemon_held_by_catch ON caught_pokemon (
     species_id, (is_favorite OR is_shiny OR nickname IS NOT NULL), caught_at, id
 ) WHERE released_at IS NULL;
 
-INSERT INTO sqlite_sequence (name, seq) VALUES ('history', 0), ('caught_pokemon', 0);
+CREATE TABLE "history" (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id INTEGER REFERENCES caught_pokemon(id),
+    action TEXT NOT NULL CHECK (action IN
+        ('catch', 'release', 'nickname-set', 'nickname-cleared', 'favorite', 'unfavorite', 'restore',
+         'unrelease', 'import', 'add')),
+    detail TEXT,
+    occurred_at TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX history_entry ON history(entry_id);
+
+INSERT INTO sqlite_sequence (name, seq) VALUES ('caught_pokemon', 0), ('history', 0);

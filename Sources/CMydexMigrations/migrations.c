@@ -38,6 +38,10 @@ static const unsigned char m0008_held_entries_by_catch[] = {
 #embed "../../Migrations/m0008_held_entries_by_catch.sql"
 };
 
+static const unsigned char m0009_individuals[] = {
+#embed "../../Migrations/m0009_individuals.sql"
+};
+
 // Not a migration: what they all make, for a new collection (Migrations/schema.sql).
 static const unsigned char schema_snapshot[] = {
 #embed "../../Migrations/schema.sql"
@@ -52,6 +56,7 @@ static const mydex_embedded_migration migrations[] = {
     { "m0006_entry_forms", m0006_entry_forms, sizeof m0006_entry_forms },
     { "m0007_encounters", m0007_encounters, sizeof m0007_encounters },
     { "m0008_held_entries_by_catch", m0008_held_entries_by_catch, sizeof m0008_held_entries_by_catch },
+    { "m0009_individuals", m0009_individuals, sizeof m0009_individuals },
 };
 
 size_t mydex_migration_count(void) {

@@ -105,6 +105,47 @@ public struct BuiltInPokedex: Sendable {
         public var pastTypes: [PastTypes]?
         /// What it may hold when met in the wild, by game (`pokemon_items.csv`).
         public var heldItems: [HeldItem]?
+        /// Its base stats in earlier generations where they differed (`pokemon_stats_past.csv`:
+        /// Raichu's Speed was 100 until generation 5; generation 1's `special`), oldest first.
+        public var pastStats: [PastStats]?
+        /// Its abilities in earlier generations where they differed (`pokemon_abilities_past.csv`),
+        /// oldest first: a slot without an ability did not exist (no hidden ability before 5).
+        public var pastAbilities: [PastAbilities]?
+
+        public struct PastStats: Codable, Sendable, Equatable {
+            /// The last generation they held in.
+            public var untilGeneration: Int
+            /// The stats that differed, by PokeAPI's identifier (`special` for generation 1's).
+            public var stats: [String: Int]
+
+            public init(untilGeneration: Int, stats: [String: Int]) {
+                self.untilGeneration = untilGeneration
+                self.stats = stats
+            }
+        }
+
+        public struct PastAbilities: Codable, Sendable, Equatable {
+            public var untilGeneration: Int
+            public var slots: [PastAbilitySlot]
+
+            public init(untilGeneration: Int, slots: [PastAbilitySlot]) {
+                self.untilGeneration = untilGeneration
+                self.slots = slots
+            }
+        }
+
+        public struct PastAbilitySlot: Codable, Sendable, Equatable {
+            public var slot: Int
+            /// Nil: the slot did not exist then.
+            public var ability: String?
+            public var hidden: Bool
+
+            public init(slot: Int, ability: String?, hidden: Bool) {
+                self.slot = slot
+                self.ability = ability
+                self.hidden = hidden
+            }
+        }
 
         public struct HeldItem: Codable, Sendable, Equatable {
             /// PokeAPI's item id.
@@ -246,6 +287,65 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// A nature (`natures.csv`): the stat it raises and the one it lowers (the same for the five
+    /// neutral ones), its index in the games (a generation 3–4 personality value mod 25), its names.
+    public struct NatureRecord: Codable, Sendable, Equatable {
+        public var identifier: String
+        public var gameIndex: Int
+        public var increased: String
+        public var decreased: String
+        public var names: [String: String]
+
+        public init(identifier: String, gameIndex: Int, increased: String, decreased: String, names: [String: String]) {
+            self.identifier = identifier
+            self.gameIndex = gameIndex
+            self.increased = increased
+            self.decreased = decreased
+            self.names = names
+        }
+    }
+
+    /// A characteristic (`characteristics.csv`): what the games say of a Pokémon whose highest
+    /// IV is `stat` and is `geneMod5` mod 5, in every language PokeAPI has.
+    public struct CharacteristicRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        public var stat: String
+        public var geneMod5: Int
+        public var texts: [String: String]
+
+        public init(id: Int, stat: String, geneMod5: Int, texts: [String: String]) {
+            self.id = id
+            self.stat = stat
+            self.geneMod5 = geneMod5
+            self.texts = texts
+        }
+    }
+
+    /// A growth rate's experience table (`experience.csv`): the experience at each level, 1 to 100.
+    public struct GrowthRateRecord: Codable, Sendable, Equatable {
+        public var identifier: String
+        public var experience: [Int]
+
+        public init(identifier: String, experience: [Int]) {
+            self.identifier = identifier
+            self.experience = experience
+        }
+    }
+
+    /// An item a Pokémon can hold (`items.csv`, every pocket but key items and machines), with
+    /// its names: what `--held-item` takes and an entry names.
+    public struct ItemRecord: Codable, Sendable, Equatable {
+        public var id: Int
+        public var identifier: String
+        public var names: [String: String]
+
+        public init(id: Int, identifier: String, names: [String: String]) {
+            self.id = id
+            self.identifier = identifier
+            self.names = names
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
         /// A base stat the catalog has no column for (`Species.statNames`).
@@ -259,7 +359,7 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
-    public static let currentFormat = 4
+    public static let currentFormat = 5
 
     let bytes: Data
 
@@ -295,6 +395,10 @@ public struct BuiltInPokedex: Sendable {
         public var encounterConditions: [EncounterConditionRecord] = []
         public var encounters: [EncounterRecord] = []
         public var entries: [EntriesRecord] = []
+        public var natures: [NatureRecord] = []
+        public var characteristics: [CharacteristicRecord] = []
+        public var growthRates: [GrowthRateRecord] = []
+        public var items: [ItemRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
@@ -310,6 +414,10 @@ public struct BuiltInPokedex: Sendable {
     static let encounterConditionPrefix = Data(#"{"encounterCondition":"#.utf8)
     static let encountersPrefix = Data(#"{"encounters":"#.utf8)
     static let entriesPrefix = Data(#"{"entries":"#.utf8)
+    static let naturePrefix = Data(#"{"nature":"#.utf8)
+    static let characteristicPrefix = Data(#"{"characteristic":"#.utf8)
+    static let growthRatePrefix = Data(#"{"growthRate":"#.utf8)
+    static let itemPrefix = Data(#"{"item":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
@@ -321,6 +429,10 @@ public struct BuiltInPokedex: Sendable {
     private struct EncounterConditionLine: Codable { var encounterCondition: EncounterConditionRecord }
     fileprivate struct EncountersLine: Codable { var encounters: EncounterRecord }
     fileprivate struct EntriesLine: Codable { var entries: EntriesRecord }
+    private struct NatureLine: Codable { var nature: NatureRecord }
+    private struct CharacteristicLine: Codable { var characteristic: CharacteristicRecord }
+    private struct GrowthRateLine: Codable { var growthRate: GrowthRateRecord }
+    private struct ItemLine: Codable { var item: ItemRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -351,6 +463,14 @@ public struct BuiltInPokedex: Sendable {
                     records.encounterMethods.append(try decoder.decode(EncounterMethodLine.self, from: line).encounterMethod)
                 } else if line.starts(with: Self.encounterConditionPrefix) {
                     records.encounterConditions.append(try decoder.decode(EncounterConditionLine.self, from: line).encounterCondition)
+                } else if line.starts(with: Self.naturePrefix) {
+                    records.natures.append(try decoder.decode(NatureLine.self, from: line).nature)
+                } else if line.starts(with: Self.characteristicPrefix) {
+                    records.characteristics.append(try decoder.decode(CharacteristicLine.self, from: line).characteristic)
+                } else if line.starts(with: Self.growthRatePrefix) {
+                    records.growthRates.append(try decoder.decode(GrowthRateLine.self, from: line).growthRate)
+                } else if line.starts(with: Self.itemPrefix) {
+                    records.items.append(try decoder.decode(ItemLine.self, from: line).item)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -367,7 +487,8 @@ public struct BuiltInPokedex: Sendable {
         pokemon: [PokemonRecord] = [], pokedexes: [PokedexRecord] = [], games: [GameRecord] = [],
         moves: [MoveRecord] = [], learnsets: [LearnsetRecord] = [], locations: [LocationRecord] = [],
         encounterMethods: [EncounterMethodRecord] = [], encounterConditions: [EncounterConditionRecord] = [],
-        encounters: [EncounterRecord] = [], entries: [EntriesRecord] = []
+        encounters: [EncounterRecord] = [], entries: [EntriesRecord] = [], natures: [NatureRecord] = [],
+        characteristics: [CharacteristicRecord] = [], growthRates: [GrowthRateRecord] = [], items: [ItemRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -396,6 +517,24 @@ public struct BuiltInPokedex: Sendable {
         }
         for record in moves.sorted(by: { $0.id < $1.id }) {
             body.append(try encoder.encode(MoveLine(move: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        // What an individual is made of: natures, characteristics, growth rates, then the items
+        // it may hold (a file of their own).
+        for record in natures.sorted(by: { $0.gameIndex < $1.gameIndex }) {
+            body.append(try encoder.encode(NatureLine(nature: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in characteristics.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(CharacteristicLine(characteristic: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in growthRates.sorted(by: { $0.identifier < $1.identifier }) {
+            body.append(try encoder.encode(GrowthRateLine(growthRate: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in items.sorted(by: { $0.id < $1.id }) {
+            body.append(try encoder.encode(ItemLine(item: record)))
             body.append(UInt8(ascii: "\n"))
         }
         // Learnsets by generation (each generation's are a file of their own: `split`), then Pokémon.
@@ -446,13 +585,14 @@ public struct BuiltInPokedex: Sendable {
 extension BuiltInPokedex {
     /// An encoded Pokédex as the files it is kept in, each small enough to review, by the suffix
     /// of their name: `""` (the header, terms and species), `"-forms"` (Pokémon, Pokédexes and
-    /// games), `"-moves"` (the moves), `"-learnsets-genN"` (the learnsets of generation N's
+    /// games), `"-moves"` (the moves), `"-items"` (natures, characteristics, growth rates and
+    /// the items a Pokémon may hold), `"-learnsets-genN"` (the learnsets of generation N's
     /// games), `"-places"` (places, ways of meeting Pokémon and their conditions),
     /// `"-encounters-genN"` (the encounter tables of generation N's games), then
     /// `"-entries-genN"` (every game's Pokédex entries of generation N's species). Their
     /// concatenation in this order is the whole (what `init(bytes:)` reads).
     public static func split(_ data: Data) -> [(suffix: String, data: Data)] {
-        var parts: [(suffix: String, data: Data)] = [("", Data()), ("-forms", Data()), ("-moves", Data())]
+        var parts: [(suffix: String, data: Data)] = [("", Data()), ("-forms", Data()), ("-moves", Data()), ("-items", Data())]
         var generations: [String: Int] = [:]
         var speciesGenerations: [Int: Int] = [:]
         struct SpeciesGeneration: Decodable { var id: Int; var generation: Int? }
@@ -472,6 +612,9 @@ extension BuiltInPokedex {
                 append(line, to: "-forms")
             } else if line.starts(with: movePrefix) {
                 append(line, to: "-moves")
+            } else if line.starts(with: naturePrefix) || line.starts(with: characteristicPrefix)
+                || line.starts(with: growthRatePrefix) || line.starts(with: itemPrefix) {
+                append(line, to: "-items")
             } else if line.starts(with: learnsetPrefix) {
                 let generation = (try? decoder.decode(LearnsetLine.self, from: line)).flatMap { generations[$0.learnset.versionGroup] } ?? 0
                 append(line, to: "-learnsets-gen\(generation)")
@@ -496,10 +639,10 @@ extension BuiltInPokedex {
     }
 
     /// The suffixes of the files a Pokédex is kept in beside `pokedex.jsonl`, in reading order:
-    /// the fixed three, the learnset files there are by generation, the places, the encounter
+    /// the fixed four, the learnset files there are by generation, the places, the encounter
     /// files there are by generation, then the Pokédex entries' by generation.
     public static func fileSuffixes(existing: (String) -> Bool) -> [String] {
-        ["", "-forms", "-moves"] + (0...99).map { "-learnsets-gen\($0)" }.filter(existing)
+        ["", "-forms", "-moves", "-items"] + (0...99).map { "-learnsets-gen\($0)" }.filter(existing)
             + ["-places"].filter(existing) + (0...99).map { "-encounters-gen\($0)" }.filter(existing)
             + (0...99).map { "-entries-gen\($0)" }.filter(existing)
     }

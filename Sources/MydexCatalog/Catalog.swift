@@ -249,7 +249,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "11"
+    static let format = "12"
 
     /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
     /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
@@ -666,6 +666,49 @@ package enum CatalogSchema {
             pokedex_id INTEGER NOT NULL,
             PRIMARY KEY (version_group, pokedex_id)
         ) STRICT, WITHOUT ROWID;
+        -- What an individual is made of. A Pokémon's base stats and abilities in earlier
+        -- generations where they differed, up to and including `until_generation` (Raichu's
+        -- Speed 100 until 5; generation 1's `special`; a NULL ability: no such slot then).
+        CREATE TABLE pokemon_stats_past (
+            pokemon_id INTEGER NOT NULL,
+            until_generation INTEGER NOT NULL,
+            stat TEXT NOT NULL,
+            base INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, until_generation, stat)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE pokemon_abilities_past (
+            pokemon_id INTEGER NOT NULL,
+            until_generation INTEGER NOT NULL,
+            slot INTEGER NOT NULL,
+            ability TEXT,
+            hidden INTEGER NOT NULL,
+            PRIMARY KEY (pokemon_id, until_generation, slot)
+        ) STRICT, WITHOUT ROWID;
+        -- The 25 natures by their index in the games (names: `term_names` of kind `nature`),
+        -- the characteristics (texts: kind `characteristic`, by id), the experience of each
+        -- growth rate at each level, and the items a Pokémon can hold (names: kind `item`, by id).
+        CREATE TABLE natures (
+            identifier TEXT PRIMARY KEY,
+            game_index INTEGER NOT NULL UNIQUE,
+            increased_stat TEXT NOT NULL,
+            decreased_stat TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE characteristics (
+            id INTEGER PRIMARY KEY,
+            stat TEXT NOT NULL,
+            gene_mod_5 INTEGER NOT NULL,
+            UNIQUE (stat, gene_mod_5)
+        ) STRICT;
+        CREATE TABLE experience (
+            growth_rate TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            experience INTEGER NOT NULL,
+            PRIMARY KEY (growth_rate, level)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            identifier TEXT NOT NULL UNIQUE
+        ) STRICT;
         """
 
     /// Species as mydex sees them: the catalog's, except where PokeAPI data was fetched into
@@ -794,11 +837,20 @@ public enum CatalogBuilder {
             try insertEncounters(records, db)
             try insertEntries(records, db)
             let term = try db.makeStatement(sql: "INSERT INTO term_names (kind, term, language, name) VALUES (?, ?, ?, ?)")
-            for record in terms {
+            // Items' names are the item records' (every item a Pokémon holds, evolutions' too).
+            let itemIDs = Set(records.items.map(\.id))
+            var termRecords = terms.filter { $0.kind != "item" || !itemIDs.contains(Int($0.name) ?? 0) }
+            termRecords += records.items.map { BuiltInPokedex.TermRecord(kind: "item", name: String($0.id), names: $0.names) }
+            termRecords += records.natures.map { BuiltInPokedex.TermRecord(kind: "nature", name: $0.identifier, names: $0.names) }
+            termRecords += records.characteristics.map {
+                BuiltInPokedex.TermRecord(kind: "characteristic", name: String($0.id), names: $0.texts)
+            }
+            for record in termRecords {
                 for (language, name) in record.names.sorted(by: { $0.key < $1.key }) {
                     try term.execute(arguments: [record.kind, record.name, language.lowercased(), name])
                 }
             }
+            try insertIndividualTables(records, db)
             // Pokémon after the games: their held items name games.
             try insert(records.pokemon, db)
             try insert(records.pokedexes, db)
@@ -888,6 +940,28 @@ public enum CatalogBuilder {
             }
         }
     }
+    private static func insertIndividualTables(_ records: BuiltInPokedex.Records, _ db: Database) throws {
+        let nature = try db.makeStatement(
+            sql: "INSERT INTO natures (identifier, game_index, increased_stat, decreased_stat) VALUES (?, ?, ?, ?)")
+        for record in records.natures {
+            try nature.execute(arguments: [record.identifier, record.gameIndex, record.increased, record.decreased])
+        }
+        let characteristic = try db.makeStatement(sql: "INSERT INTO characteristics (id, stat, gene_mod_5) VALUES (?, ?, ?)")
+        for record in records.characteristics {
+            try characteristic.execute(arguments: [record.id, record.stat, record.geneMod5])
+        }
+        let experience = try db.makeStatement(sql: "INSERT INTO experience (growth_rate, level, experience) VALUES (?, ?, ?)")
+        for record in records.growthRates {
+            for (index, points) in record.experience.enumerated() {
+                try experience.execute(arguments: [record.identifier, index + 1, points])
+            }
+        }
+        let item = try db.makeStatement(sql: "INSERT INTO items (id, identifier) VALUES (?, ?)")
+        for record in records.items {
+            try item.execute(arguments: [record.id, record.identifier])
+        }
+    }
+
     /// The regions whose forms are regional forms (`vulpix-alola`, `tauros-paldea-combat-breed`).
     static let formRegions: Set<String> = ["alola", "galar", "hisui", "paldea"]
 
@@ -907,6 +981,10 @@ public enum CatalogBuilder {
         let pastType = try db.makeStatement(
             sql: "INSERT INTO pokemon_types_past (pokemon_id, until_generation, slot, type) VALUES (?, ?, ?, ?)")
         let name = try db.makeStatement(sql: "INSERT INTO form_names (form_id, language, name, form_name, key) VALUES (?, ?, ?, ?, ?)")
+        let pastStat = try db.makeStatement(
+            sql: "INSERT INTO pokemon_stats_past (pokemon_id, until_generation, stat, base) VALUES (?, ?, ?, ?)")
+        let pastAbility = try db.makeStatement(
+            sql: "INSERT INTO pokemon_abilities_past (pokemon_id, until_generation, slot, ability, hidden) VALUES (?, ?, ?, ?, ?)")
         let held = try db.makeStatement(sql: """
             INSERT INTO pokemon_items (pokemon_id, game_id, item, rarity) SELECT ?, id, ?, ? FROM games WHERE identifier = ?
             """)
@@ -933,6 +1011,19 @@ public enum CatalogBuilder {
                 for past in record.pastTypes ?? [] {
                     for (index, value) in past.types.enumerated() {
                         try pastType.execute(arguments: [record.id, past.untilGeneration, index + 1, value])
+                    }
+                }
+                for past in record.pastStats ?? [] {
+                    for (stat, base) in past.stats.sorted(by: { $0.key < $1.key }) {
+                        guard Species.statNames.contains(stat) || stat == "special" else {
+                            throw BuiltInPokedex.Problem.unknownStat(speciesID: record.speciesID, stat: stat)
+                        }
+                        try pastStat.execute(arguments: [record.id, past.untilGeneration, stat, base])
+                    }
+                }
+                for past in record.pastAbilities ?? [] {
+                    for slot in past.slots {
+                        try pastAbility.execute(arguments: [record.id, past.untilGeneration, slot.slot, slot.ability, slot.hidden])
                     }
                 }
                 for look in record.forms.sorted(by: { ($0.isDefault ? 0 : 1, $0.order, $0.id) < ($1.isDefault ? 0 : 1, $1.order, $1.id) }) {

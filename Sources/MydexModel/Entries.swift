@@ -45,15 +45,25 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     /// The entry's stable identity (a version-4 UUID, lower-case): what `export` writes and
     /// `import` matches on; the id is this collection's own number.
     public var uuid: String
+    /// What sets it apart from others of its species; nil for an entry made before mydex kept it.
+    public var individual: Individual?
+    /// Where it came from; nil for an entry made before mydex kept it.
+    public var origin: EntryOrigin?
+    /// Its stats, from the individual and its form's base stats in the individual's generation
+    /// (filled by the store where it reads entries); nil without an individual.
+    public var stats: StatValues?
 
     /// A row of the entry query (`CollectionStore.entrySQL`): the entry's own columns, then
     /// what is shown of its species, then of its form when it is not the species' own.
     public init(row: Row) throws {
-        let species = (row[9] as String?).map { speciesName in
-            ShownSpecies(speciesName: speciesName, name: row[10], typeList: row[11], typeNameList: row[12])
+        let at = Stored.columnCount
+        let species = (row[at] as String?).map { speciesName in
+            ShownSpecies(speciesName: speciesName, name: row[at + 1], typeList: row[at + 2], typeNameList: row[at + 3])
         }
-        let form = (row[13] as Int?).map { _ in
-            ShownForm(identifier: row[14], formIdentifier: row[15], name: row[16], typeList: row[17], typeNameList: row[18])
+        let form = (row[at + 4] as Int?).map { _ in
+            ShownForm(
+                identifier: row[at + 5], formIdentifier: row[at + 6], name: row[at + 7], typeList: row[at + 8],
+                typeNameList: row[at + 9])
         }
         self.init(Stored(row: row), species: species, form: form)
     }
@@ -71,6 +81,8 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         releasedAt = stored.releasedAt
         uuid = stored.uuid
         formID = stored.formID
+        individual = stored.individual
+        origin = stored.origin
         speciesName = species?.speciesName ?? "species-\(stored.speciesID)"
         let speciesShownName = species?.name ?? "#\(stored.speciesID)"
         if let form {
@@ -96,6 +108,12 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         var releasedAt: Date?
         var uuid: String
         package var formID: Int
+        var individual: Individual?
+        var origin: EntryOrigin?
+
+        /// The entry's columns: its own nine, then the individual's and its origin's
+        /// (`IndividualColumns.columns`, in that order).
+        package static let columnCount = 36
 
         package init(row: Row) {
             id = row[0]
@@ -107,6 +125,33 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
             releasedAt = (row[6] as Double?).map(CollectionEntry.date(seconds:))
             uuid = row[7]
             formID = row[8]
+            if let generation = row[9] as Int?, let level = row[10] as Int?,
+               let gender = (row[11] as String?).flatMap(Gender.init(rawValue:)) {
+                func values(_ first: Int) -> StatValues {
+                    StatValues(
+                        hp: row[first] ?? 0, attack: row[first + 1] ?? 0, defense: row[first + 2] ?? 0,
+                        specialAttack: row[first + 3] ?? 0, specialDefense: row[first + 4] ?? 0, speed: row[first + 5] ?? 0)
+                }
+                individual = Individual(
+                    generation: generation, level: level, gender: gender, nature: row[12], ability: row[13],
+                    hiddenAbility: row[14] ?? false, personality: (row[15] as Int64?).map { UInt32(truncatingIfNeeded: $0) },
+                    ivs: values(16), evs: values(22), moves: Self.strings(row[28]), heldItem: row[29])
+            }
+            if let kind = (row[30] as String?).flatMap(EntryOrigin.Kind.init(rawValue:)) {
+                origin = EntryOrigin(
+                    kind: kind, game: row[31], ball: row[32], trainer: row[33],
+                    trainerID: (row[34] as Int64?).map { UInt32(truncatingIfNeeded: $0) }, drawn: Self.strings(row[35]))
+            }
+        }
+
+        /// The strings of a JSON array of strings (moves, drawn values): a short hand-read of
+        /// `["a","b"]` as the store writes it (identifiers need no escapes), JSONDecoder otherwise.
+        static func strings(_ text: String?) -> [String] {
+            guard let text, text.count > 2 else { return [] }
+            if !text.contains("\\") {
+                return text.dropFirst().dropLast().split(separator: ",").map { String($0.dropFirst().dropLast()) }
+            }
+            return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
         }
     }
 

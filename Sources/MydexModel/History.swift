@@ -15,6 +15,8 @@ public enum HistoryAction: String, Codable, Sendable, CaseIterable {
     case unrelease
     /// An entry that came from an exported file (`import`).
     case `import`
+    /// A Pokémon the user has in a game, recorded by hand (`add`).
+    case add
 }
 
 /// One change to the collection (a row of `history`).

@@ -43,7 +43,7 @@ public struct StatValues: Equatable, Hashable, Sendable, Codable {
 }
 
 /// A nature's effect: the stat it raises by a tenth and the one it lowers (none for the five neutral ones).
-public struct NatureEffect: Equatable, Sendable {
+public struct NatureEffect: Equatable, Hashable, Sendable, Codable {
     public var raised: StatKind?
     public var lowered: StatKind?
     public init(raised: StatKind?, lowered: StatKind?) {

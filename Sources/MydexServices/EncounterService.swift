@@ -280,9 +280,24 @@ public struct EncounterService: Sendable {
         let made = BallThrow(
             encounterID: id, number: number, ball: ball.rawValue, chance: odds.catchChance, shakes: outcome.shakes,
             critical: outcome.critical, caught: outcome.caught, thrownAt: clock.now())
+        // A catch makes the individual, by its game's rules, at the level it was met at.
+        var (individual, origin): (Individual?, EntryOrigin?) = (nil, nil)
+        if outcome.caught {
+            var drawing = IndividualMaker.generator(beside: generator)
+            let candidate = UInt32(truncatingIfNeeded: drawing.next())
+            if let facts = try await pokedex.individualFacts(
+                formID: meeting.encounter.formID, generation: meeting.game.generation, game: meeting.game.identifier) {
+                let trainerID = try await store.trainerID(orElse: candidate, at: clock.now())
+                individual = IndividualMaker.make(
+                    facts, isShiny: meeting.encounter.isShiny, trainerID: trainerID,
+                    given: IndividualMaker.Given(level: meeting.encounter.level), using: &drawing)
+                origin = EntryOrigin(kind: .encounter, game: meeting.game.identifier, ball: ball.rawValue, trainerID: trainerID)
+            }
+        }
         let entry: CollectionEntry?
         do {
-            entry = try await store.recordThrow(made, randomState: String(generator.state), at: made.thrownAt)
+            entry = try await store.recordThrow(
+                made, randomState: String(generator.state), individual: individual, origin: origin, at: made.thrownAt)
         } catch StoreError.noPendingEncounter {
             throw Refusal.noPendingEncounter
         }

@@ -34,7 +34,8 @@ extension CollectionStore {
     static let entryColumns = """
         c.id, c.species_id, c.nickname, c.is_favorite, c.is_shiny,
             (julianday(c.caught_at) - 2440587.5) * 86400.0,
-            (julianday(c.released_at) - 2440587.5) * 86400.0, c.uuid, c.form_id
+            (julianday(c.released_at) - 2440587.5) * 86400.0, c.uuid, c.form_id,
+            \(IndividualColumns.columns)
         """
 
     static func orderBy(_ query: EntryQuery) -> String {
@@ -54,7 +55,7 @@ extension CollectionStore {
     public func entries(_ query: EntryQuery = EntryQuery()) async throws -> [CollectionEntry] {
         let arguments = Self.arguments(query, language: language)
         return try await read { db in
-            try CollectionEntry.fetchAll(db, sql: Self.entrySQL(query), arguments: arguments)
+            try Self.fetchEntries(db, sql: Self.entrySQL(query), arguments: arguments)
         }
     }
 
@@ -121,7 +122,7 @@ extension CollectionStore {
     public func heldEntries(offset: Int, count: Int) async throws -> [CollectionEntry] {
         let language = self.language
         return try await read { db in
-            try CollectionEntry.fetchAll(
+            try Self.fetchEntries(
                 db, sql: Self.entrySQL(where: "c.released_at IS NULL") + " LIMIT :count OFFSET :offset",
                 arguments: ["language": language, "count": count, "offset": offset])
         }
@@ -131,7 +132,7 @@ extension CollectionStore {
     public func entries(speciesID: Int) async throws -> [CollectionEntry] {
         let language = self.language
         return try await read { db in
-            try CollectionEntry.fetchAll(
+            try Self.fetchEntries(
                 db, sql: Self.entrySQL(where: "c.species_id = :species AND c.released_at IS NULL"),
                 arguments: ["language": language, "species": speciesID])
         }
@@ -176,18 +177,40 @@ extension CollectionStore {
     /// Adds a caught Pokémon (and saves its freshly fetched species, if given) together with its
     /// history row, in one transaction.
     public func recordCatch(
-        speciesID: Int, formID: Int? = nil, isShiny: Bool, at date: Date, fetchedSpecies: Species? = nil
+        speciesID: Int, formID: Int? = nil, isShiny: Bool, individual: Individual? = nil, origin: EntryOrigin? = nil,
+        at date: Date, fetchedSpecies: Species? = nil
     ) async throws -> CollectionEntry {
         let language = self.language
         return try await write { db in
             if let fetchedSpecies { try fetchedSpecies.upsert(db) }
-            return try Self.insertCatch(db, speciesID: speciesID, formID: formID, isShiny: isShiny, at: date, language: language)
+            return try Self.insertCatch(
+                db, speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin, at: date,
+                language: language)
         }
     }
 
+    /// The collection's own trainer ID (the secret ID in the upper 16 bits): the original
+    /// trainer of what it catches, against which shininess is worked out from generation 3 on.
+    /// Kept in `api_facts` from the first catch that needs it, when `candidate` becomes it.
+    public func trainerID(orElse candidate: UInt32, at date: Date) async throws -> UInt32 {
+        let read = try await read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.trainerIDKey])
+        }
+        if let read, let id = UInt32(read) { return id }
+        return try await write { db in
+            if let value = try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.trainerIDKey]),
+               let id = UInt32(value) { return id }
+            try Self.saveFact(Self.trainerIDKey, value: String(candidate), fetchedAt: date, db)
+            return candidate
+        }
+    }
+
+    static let trainerIDKey = "trainer-id"
+
     /// A new entry and its `catch` history row, within the caller's transaction.
     static func insertCatch(
-        _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, at date: Date, language: String
+        _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, individual: Individual? = nil,
+        origin: EntryOrigin? = nil, at date: Date, language: String
     ) throws -> CollectionEntry {
         guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
         else { throw StoreError.speciesNotCached(id: speciesID) }
@@ -203,10 +226,12 @@ extension CollectionStore {
             guard formSlug != nil else { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
         }
         var pokemon = CaughtPokemon(
-            id: nil, speciesID: speciesID, formID: form, nickname: nil, isFavorite: false, isShiny: isShiny,
-            caughtAt: date, releasedAt: nil)
+            speciesID: speciesID, formID: form, isShiny: isShiny, caughtAt: date, individual: individual, origin: origin)
         try pokemon.insert(db)
-        try appendHistory(db, entryID: pokemon.id, action: .catch, detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
+        // One added by hand (`add`) is said so by its action.
+        try appendHistory(
+            db, entryID: pokemon.id, action: origin?.kind == .hand ? .add : .catch,
+            detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
         return try entry(pokemon.id ?? 0, language, db)
     }
 

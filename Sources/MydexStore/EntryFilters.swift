@@ -109,7 +109,7 @@ extension CollectionStore {
                     ORDER BY \(Self.orderBy(found)) LIMIT :limit OFFSET :offset)
                 """,
             orderBy: order)
-        return try await read { db in try CollectionEntry.fetchAll(db, sql: sql, arguments: arguments) }
+        return try await read { db in try Self.fetchEntries(db, sql: sql, arguments: arguments) }
     }
 
     /// The ids of every entry `query` selects, in its order (its page aside): 8 bytes an entry,
@@ -175,7 +175,13 @@ extension CollectionStore {
             """), arguments: [Self.jsonList(ids)])
         while let row = try rows.next() { stored.append(CollectionEntry.Stored(row: row)) }
         let shown = try names.shown(for: stored, language: language, db)
-        return stored.map { CollectionEntry($0, species: shown.species[$0.speciesID], form: shown.forms[$0.formID] ?? nil) }
+        return try names.withStats(
+            stored.map { CollectionEntry($0, species: shown.species[$0.speciesID], form: shown.forms[$0.formID] ?? nil) }, db)
+    }
+
+    /// The entries a query of the entry SQL reads, with their stats.
+    static func fetchEntries(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CollectionEntry] {
+        try EntryNames().withStats(try CollectionEntry.fetchAll(db, sql: sql, arguments: arguments), db)
     }
 
     /// `[1,2,3]`, for `json_each`: one statement whatever the number of values.
@@ -302,7 +308,7 @@ extension CollectionStore {
             let events = try HistoryEntry.fetchAll(db, sql: """
                 SELECT h.* FROM main.history h WHERE \(condition) ORDER BY h.id DESC LIMIT :limit
                 """, arguments: arguments)
-            let entries = try CollectionEntry.fetchAll(db, sql: Self.entrySQL(where: entryCondition), arguments: arguments)
+            let entries = try Self.fetchEntries(db, sql: Self.entrySQL(where: entryCondition), arguments: arguments)
             let total = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM main.history h WHERE \(condition)", arguments: arguments) ?? 0
             return HistoryPage(
@@ -336,6 +342,32 @@ public final class EntryNames: Sendable {
         var forms: [Int: ShownForm?] = [:]
         /// Type names in the store's language by PokeAPI's name; nil until a species or form is read.
         var typeNames: [String: String]?
+        /// Base stats by form and generation (`StatBasis.key`), as individuals' stats need them.
+        var bases: [Int: StatBasis] = [:]
+        var natureEffects: [String: NatureEffect]?
+    }
+
+    /// `entries` with their stats: the base stats of their forms in their individuals'
+    /// generations read once per listing.
+    func withStats(_ entries: [CollectionEntry], _ db: Database) throws -> [CollectionEntry] {
+        guard entries.contains(where: { $0.individual != nil }) else { return entries }
+        var shown = known.withLock { $0 }
+        let effects = try shown.natureEffects ?? Pokedex.natureEffects(db)
+        shown.natureEffects = effects
+        var result = entries
+        for index in result.indices {
+            guard let individual = result[index].individual else { continue }
+            let key = StatBasis.key(formID: result[index].formID, generation: individual.generation)
+            if shown.bases[key] == nil {
+                shown.bases[key] = try Pokedex.statBasis(formID: result[index].formID, generation: individual.generation, db)
+                    ?? StatBasis(base: nil, isShedinja: false)
+            }
+            guard let basis = shown.bases[key], let base = basis.base else { continue }
+            result[index].stats = individual.stats(
+                base: base, nature: individual.nature.flatMap { effects[$0] } ?? .neutral, isShedinja: basis.isShedinja)
+        }
+        known.withLock { [shown] in $0 = shown }
+        return result
     }
 
     private let known = Mutex(Shown())

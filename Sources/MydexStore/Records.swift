@@ -17,10 +17,115 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
     public var isShiny: Bool
     public var caughtAt: Date
     public var releasedAt: Date?
+    // The individual (schema 9; all nil for an entry made before it): see `Individual`.
+    public var generation: Int?
+    public var level: Int?
+    public var gender: Gender?
+    public var nature: String?
+    public var ability: String?
+    public var hiddenAbility: Bool?
+    public var personality: Int64?
+    public var ivHp, ivAttack, ivDefense, ivSpecialAttack, ivSpecialDefense, ivSpeed: Int?
+    public var evHp, evAttack, evDefense, evSpecialAttack, evSpecialDefense, evSpeed: Int?
+    /// A JSON array of PokeAPI's move identifiers.
+    public var moves: String?
+    public var heldItem: String?
+    // Where it came from: `EntryOrigin`.
+    public var origin: EntryOrigin.Kind?
+    public var game: String?
+    public var ball: String?
+    public var trainer: String?
+    public var trainerID: Int64?
+    /// A JSON array of the values `add` drew.
+    public var drawn: String?
 
     public var isReleased: Bool { releasedAt != nil }
 
+    init(speciesID: Int, formID: Int, isShiny: Bool, caughtAt: Date, individual: Individual?, origin: EntryOrigin?) {
+        self.speciesID = speciesID
+        self.formID = formID
+        isFavorite = false
+        self.isShiny = isShiny
+        self.caughtAt = caughtAt
+        if let individual { self.individual = individual }
+        if let origin { self.entryOrigin = origin }
+    }
+
+    /// The individual its columns hold; nil for an entry made before individuals.
+    var individual: Individual? {
+        get {
+            guard let generation, let level, let gender, let ivHp, let ivAttack, let ivDefense, let ivSpecialAttack,
+                  let ivSpecialDefense, let ivSpeed, let evHp, let evAttack, let evDefense, let evSpecialAttack,
+                  let evSpecialDefense, let evSpeed else { return nil }
+            return Individual(
+                generation: generation, level: level, gender: gender, nature: nature, ability: ability,
+                hiddenAbility: hiddenAbility ?? false, personality: personality.map { UInt32(truncatingIfNeeded: $0) },
+                ivs: StatValues(
+                    hp: ivHp, attack: ivAttack, defense: ivDefense, specialAttack: ivSpecialAttack,
+                    specialDefense: ivSpecialDefense, speed: ivSpeed),
+                evs: StatValues(
+                    hp: evHp, attack: evAttack, defense: evDefense, specialAttack: evSpecialAttack,
+                    specialDefense: evSpecialDefense, speed: evSpeed),
+                moves: IndividualColumns.strings(moves), heldItem: heldItem)
+        }
+        set {
+            guard let value = newValue else { return }
+            (generation, level, gender, nature, ability) = (value.generation, value.level, value.gender, value.nature, value.ability)
+            hiddenAbility = value.hiddenAbility
+            personality = value.personality.map(Int64.init)
+            (ivHp, ivAttack, ivDefense, ivSpecialAttack, ivSpecialDefense, ivSpeed) = (
+                value.ivs.hp, value.ivs.attack, value.ivs.defense, value.ivs.specialAttack, value.ivs.specialDefense,
+                value.ivs.speed)
+            (evHp, evAttack, evDefense, evSpecialAttack, evSpecialDefense, evSpeed) = (
+                value.evs.hp, value.evs.attack, value.evs.defense, value.evs.specialAttack, value.evs.specialDefense,
+                value.evs.speed)
+            moves = IndividualColumns.json(value.moves)
+            heldItem = value.heldItem
+        }
+    }
+
+    /// Where it came from; nil for an entry made before individuals.
+    var entryOrigin: EntryOrigin? {
+        get {
+            origin.map {
+                EntryOrigin(
+                    kind: $0, game: game, ball: ball, trainer: trainer, trainerID: trainerID.map { UInt32(truncatingIfNeeded: $0) },
+                    drawn: IndividualColumns.strings(drawn))
+            }
+        }
+        set {
+            guard let value = newValue else { return }
+            (origin, game, ball, trainer) = (value.kind, value.game, value.ball, value.trainer)
+            trainerID = value.trainerID.map(Int64.init)
+            drawn = value.drawn.isEmpty ? nil : IndividualColumns.json(value.drawn)
+        }
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+/// The individual's columns as the entry query reads them, and the JSON arrays it keeps in text.
+enum IndividualColumns {
+    /// After `CollectionStore.entryColumns`' first nine: what `CollectionEntry.Stored` reads.
+    static let columns = """
+        c.generation, c.level, c.gender, c.nature, c.ability, c.hidden_ability, c.personality,
+            c.iv_hp, c.iv_attack, c.iv_defense, c.iv_special_attack, c.iv_special_defense, c.iv_speed,
+            c.ev_hp, c.ev_attack, c.ev_defense, c.ev_special_attack, c.ev_special_defense, c.ev_speed,
+            c.moves, c.held_item, c.origin, c.game, c.ball, c.trainer, c.trainer_id, c.drawn
+        """
+
+    /// A JSON array of strings (identifiers: nothing in them needs more than quotes escaped).
+    static func json(_ values: [String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// The strings of a JSON array (`json`'s); none for nil.
+    static func strings(_ text: String?) -> [String] {
+        guard let text, let values = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
+        return values
     }
 }

@@ -74,7 +74,7 @@ extension Pokedex {
 
     /// The localized terms, with the names of these items and moves (PokeAPI ids).
     func terms(items: Set<Int>, moves: Set<Int>) async throws -> SpeciesProfile {
-        var reads = [("kind NOT IN ('item', 'move', ?)", [Self.encounterItemKind])]
+        var reads = [("kind NOT IN ('item', 'move', 'nature', 'characteristic', ?)", [Self.encounterItemKind])]
         // Items and moves by key: a profile needs a few of hundreds.
         for (kind, ids) in [("item", items), ("move", moves)] where !ids.isEmpty {
             reads.append(("kind = ? AND term IN (\(databaseQuestionMarks(count: ids.count)))", [kind] + ids.sorted().map(String.init)))

@@ -43,7 +43,7 @@ extension CollectionStore {
     /// history row) and the encounter's end. Fails if that encounter is no longer pending (another
     /// `mydex` ended it meanwhile).
     public func recordThrow(
-        _ made: BallThrow, randomState: String, at date: Date
+        _ made: BallThrow, randomState: String, individual: Individual? = nil, origin: EntryOrigin? = nil, at date: Date
     ) async throws -> CollectionEntry? {
         let language = self.language
         return try await write { db in
@@ -57,7 +57,8 @@ extension CollectionStore {
                 return nil
             }
             let entry = try Self.insertCatch(
-                db, speciesID: encounter.speciesID, formID: encounter.formID, isShiny: encounter.isShiny, at: date, language: language)
+                db, speciesID: encounter.speciesID, formID: encounter.formID, isShiny: encounter.isShiny, individual: individual,
+                origin: origin, at: date, language: language)
             encounter.outcome = .caught
             encounter.entryID = entry.id
             encounter.endedAt = date

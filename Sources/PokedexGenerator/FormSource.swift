@@ -116,6 +116,24 @@ struct FormSource {
             else { throw GeneratorError.inconsistent("pokemon_items.csv row \(row)") }
             heldItems[pokemon, default: []].append(.init(item: item, game: game, rarity: rarity))
         }
+        // Earlier generations' base stats and abilities, where they differed.
+        var pastStats: [Int: [Int: [String: Int]]] = [:]
+        for row in try optionalTable("pokemon_stats_past.csv") {
+            guard let pokemon = int(row["pokemon_id"]), let generation = int(row["generation_id"]),
+                  let stat = int(row["stat_id"]).flatMap({ stats[$0] }), let base = int(row["base_stat"])
+            else { throw GeneratorError.inconsistent("pokemon_stats_past.csv row \(row)") }
+            pastStats[pokemon, default: [:]][generation, default: [:]][stat] = base
+        }
+        var pastAbilities: [Int: [Int: [BuiltInPokedex.PokemonRecord.PastAbilitySlot]]] = [:]
+        for row in try optionalTable("pokemon_abilities_past.csv") {
+            guard let pokemon = int(row["pokemon_id"]), let generation = int(row["generation_id"]), let slot = int(row["slot"])
+            else { throw GeneratorError.inconsistent("pokemon_abilities_past.csv row \(row)") }
+            let ability = int(row["ability_id"]).flatMap { abilities[$0] }
+            guard ability != nil || row["ability_id"]?.isEmpty != false
+            else { throw GeneratorError.inconsistent("pokemon_abilities_past.csv row \(row)") }
+            pastAbilities[pokemon, default: [:]][generation, default: []].append(
+                .init(slot: slot, ability: ability, hidden: row["is_hidden"] == "1"))
+        }
         var pokemon: [BuiltInPokedex.PokemonRecord] = []
         for row in pokemonRows {
             guard let id = int(row["id"]), let identifier = row["identifier"], let species = int(row["species_id"]),
@@ -131,6 +149,14 @@ struct FormSource {
                 abilities: (abilitiesByPokemon[id] ?? []).sorted { $0.slot < $1.slot }.map(\.ability),
                 forms: (formsByPokemon[id] ?? []).sorted { ($0.order, $0.id) < ($1.order, $1.id) }))
             pokemon[pokemon.count - 1].heldItems = heldItems[id]
+            pokemon[pokemon.count - 1].pastStats = pastStats[id].map { byGeneration in
+                byGeneration.keys.sorted().map { .init(untilGeneration: $0, stats: byGeneration[$0] ?? [:]) }
+            }
+            pokemon[pokemon.count - 1].pastAbilities = pastAbilities[id].map { byGeneration in
+                byGeneration.keys.sorted().map {
+                    .init(untilGeneration: $0, slots: (byGeneration[$0] ?? []).sorted { $0.slot < $1.slot })
+                }
+            }
             pokemon[pokemon.count - 1].pastTypes = pastTypes[id].map { byGeneration in
                 byGeneration.keys.sorted().map { generation in
                     .init(untilGeneration: generation, types: (byGeneration[generation] ?? []).sorted { $0.slot < $1.slot }.map(\.type))
@@ -190,4 +216,14 @@ struct FormSource {
     }
 
     private func int(_ text: String?) -> Int? { text.flatMap { Int($0) } }
+
+    /// The rows of `file`, or none when the CSV folder lacks it (earlier generations' stats and
+    /// abilities: without them, every generation has today's).
+    private func optionalTable(_ file: String) throws -> [[String: String]] {
+        do {
+            return try table(file)
+        } catch GeneratorError.missing {
+            return []
+        }
+    }
 }

@@ -34,7 +34,11 @@ struct PokedexGenerator: AsyncParsableCommand {
             pokemon_moves.csv), wild held items (pokemon_items.csv) and where each Pokémon is met \
             (locations.csv, location_names.csv, location_areas.csv, location_area_prose.csv, \
             encounters.csv, encounter_slots.csv, encounter_methods.csv, encounter_condition*.csv), \
-            and every game's Pokédex entries (pokemon_species_flavor_text.csv). The names PokeAPI \
+            every game's Pokédex entries (pokemon_species_flavor_text.csv), earlier generations' \
+            base stats and abilities (pokemon_stats_past.csv, pokemon_abilities_past.csv), and what \
+            an individual is made of: natures, characteristics, the growth rates' experience and \
+            the items a Pokémon can hold (natures.csv, characteristics.csv, experience.csv, \
+            items.csv and their names). The names PokeAPI \
             lacks (Pokédexes, places, forms in Korean and other languages) and each Pokédex's \
             version groups come from the tables in --names-dir, each row with its source. --sprites-only converts PokéSprite's box sprites (pokemon-gen8/{regular,shiny}/<slug>.png, \
             slugs from data/pokemon.json) of species 1…1025, and of the forms the Pokédex at --output \
@@ -161,10 +165,13 @@ struct PokedexGenerator: AsyncParsableCommand {
         let (moves, learnsets) = try MoveSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let places = try EncounterSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv, names: names).load()
         let entries = try EntrySource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load(games: games)
+        let individuals = try IndividualSource(table: LocalSource(apiDirectory: pokeapiDir, csvDirectory: csvDir).csv).load()
         let data = try BuiltInPokedex.encode(
             source: source, types: chartedTypes, terms: terms + places.terms, species: species, pokemon: pokemon,
             pokedexes: pokedexes, games: games, moves: moves, learnsets: learnsets, locations: places.locations, encounterMethods: places.methods,
-            encounterConditions: places.conditions, encounters: places.encounters, entries: entries)
+            encounterConditions: places.conditions, encounters: places.encounters, entries: entries,
+            natures: individuals.natures, characteristics: individuals.characteristics,
+            growthRates: individuals.growthRates, items: individuals.items)
         // Files each diffable line by line and small enough to review: the species; the
         // varieties, forms, Pokédexes and games; the moves; each generation's learnsets (read
         // back as one, in this order). A learnset file of a generation no longer there goes.

@@ -96,7 +96,7 @@ public struct DatabaseAudit: Sendable {
             }
             var state = replayed[entry] ?? State()
             switch row.action {
-            case .catch, .import:
+            case .catch, .import, .add:
                 // An imported entry's nickname, mark and release follow as rows of their own.
                 if state.caught { problems.append("entry #\(entry) was caught twice") }
                 state.caught = true

@@ -55,22 +55,25 @@ struct CatalogTermsTests {
                 names["\(row["kind"] as String)/\(row["term"] as String)", default: []].insert(row["language"])
             }
             let held = try Int.fetchAll(db, sql: "SELECT DISTINCT item FROM catalog.pokemon_items")
-            return (evolutions, names, held)
+            let holdable = try Int.fetchAll(db, sql: "SELECT id FROM catalog.items")
+            return (evolutions, names, (wild: held, holdable: holdable))
         }
-        let used = Set(evolutions.flatMap { evolution in
+        let evolutionsAndWild = Set(evolutions.flatMap { evolution in
             [evolution.item, evolution.heldItem].compactMap { $0 }.map { "item/\($0)" }
                 + [evolution.knownMove].compactMap { $0 }.map { "move/\($0)" }
-        } + held.map { "item/\($0)" })
+        } + held.wild.map { "item/\($0)" })
+        let used = evolutionsAndWild.union(held.holdable.map { "item/\($0)" })
         #expect(used.count > 40)
-        #expect(held.count > 100)
-        #expect(Set(names.keys) == used, "the catalog names exactly the items and moves evolutions and wild Pokémon use")
+        #expect(held.wild.count > 100 && held.holdable.count > 1_000)
+        #expect(Set(names.keys) == used,
+                "the catalog names exactly the items and moves evolutions use, and every item a Pokémon can hold")
         for term in used {
             #expect(names[term]?.contains("en") == true, "\(term) has no English name")
         }
         // PokeAPI lacks Korean and Japanese names only for a few of the newest items (English shows).
-        let noKorean = used.filter { names[$0]?.contains("ko") != true }
+        let noKorean = evolutionsAndWild.filter { names[$0]?.contains("ko") != true }
         #expect(noKorean.count <= 10 && noKorean.allSatisfy { $0.hasPrefix("item/") }, "\(noKorean.sorted())")
-        let noJapanese = used.filter { names[$0]?.isDisjoint(with: ["ja", "ja-hrkt"]) != false }
+        let noJapanese = evolutionsAndWild.filter { names[$0]?.isDisjoint(with: ["ja", "ja-hrkt"]) != false }
         #expect(noJapanese.count <= 3, "\(noJapanese.sorted())")
     }
 

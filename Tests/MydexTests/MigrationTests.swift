@@ -214,8 +214,8 @@ struct MigrationTests {
         ])
         let history = try await store.history(limit: nil)
         #expect(history.count == 19)
-        // Every action 0.1.0 knew; `unrelease` and `import` came with schema 5.
-        #expect(Set(history.map(\.action)) == Set(HistoryAction.allCases).subtracting([.unrelease, .import]))
+        // Every action 0.1.0 knew; `unrelease` and `import` came with schema 5, `add` with 9.
+        #expect(Set(history.map(\.action)) == Set(HistoryAction.allCases).subtracting([.unrelease, .import, .add]))
         // Schema 5 gave every entry its own version-4 UUID.
         let identities = try await store.writer.read { try String.fetchAll($0, sql: "SELECT uuid FROM caught_pokemon ORDER BY id") }
         #expect(identities.count == 8 && Set(identities).count == 8)

@@ -19,6 +19,7 @@ enum HistoryWords {
         case .restore: tr("history.action.restore")
         case .unrelease: tr("history.action.unrelease")
         case .import: tr("history.action.import")
+        case .add: tr("history.action.add")
         }
     }
 
@@ -30,7 +31,7 @@ enum HistoryWords {
         _ detail: String, of action: HistoryAction, entry: CollectionEntry?, presentation: Presentation
     ) -> String {
         switch action {
-        case .catch, .import:
+        case .catch, .import, .add:
             let slug = detail.dropping(suffix: " (shiny)")
             // The species the slug names is the entry's: its name in the user's language.
             let species = entry?.name ?? slug ?? detail

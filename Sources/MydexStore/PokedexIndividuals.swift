@@ -1,0 +1,185 @@
+import Foundation
+import GRDB
+import MydexCatalog
+import MydexModel
+
+extension Pokedex {
+    /// What making an individual of the form `formID` needs, by the rules of `generation`,
+    /// from the game `game` (PokeAPI's version identifier) where given; without one, each
+    /// table's newest game of `generation` or before that has the Pokémon (its level-up moves,
+    /// its wild held items, its encounter levels), as `catch` uses them. Nil when the catalog
+    /// does not have the form (a species only PokeAPI knows).
+    /// Without `generation`, the latest generation's rules (the newest game's).
+    public func individualFacts(formID: Int, generation: Int? = nil, game: String? = nil) async throws -> IndividualFacts? {
+        try await store.read { db in
+            guard let generation = try generation ?? Int.fetchOne(db, sql: "SELECT max(generation) FROM catalog.games") else {
+                return nil
+            }
+            return try Self.individualFacts(formID: formID, generation: generation, game: game, db)
+        }
+    }
+
+    static func individualFacts(formID: Int, generation: Int, game: String?, _ db: Database) throws -> IndividualFacts? {
+        guard let form = try Row.fetchOne(db, sql: """
+            SELECT f.pokemon_id, f.species_id, s.gender_rate
+            FROM catalog.forms f JOIN catalog.species s ON s.id = f.species_id WHERE f.id = ?
+            """, arguments: [formID]), let basis = try statBasis(formID: formID, generation: generation, db),
+            let base = basis.base else { return nil }
+        let pokemonID: Int = form[0], speciesID: Int = form[1]
+
+        var abilities: [Int: Species.Ability] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT slot, ability, hidden FROM catalog.pokemon_abilities WHERE pokemon_id = ?", arguments: [pokemonID]) {
+            abilities[row[0]] = Species.Ability(name: row[1], hidden: row[2])
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT slot, ability, hidden FROM catalog.pokemon_abilities_past WHERE pokemon_id = ? AND until_generation >= ?
+            ORDER BY until_generation DESC
+            """, arguments: [pokemonID, generation]) {
+            abilities[row[0]] = (row[1] as String?).map { Species.Ability(name: $0, hidden: row[2]) }
+        }
+
+        // The games whose data applies: `game`'s, else every game up to `generation`, newest first.
+        let games = try Row.fetchAll(db, sql: """
+            SELECT id, identifier, version_group, version_group_id FROM catalog.games
+            WHERE (:game IS NULL AND generation <= :generation) OR identifier = :game
+            ORDER BY sort_order DESC, id DESC
+            """, arguments: ["game": game, "generation": generation])
+        var (levelUp, versionGroup): ([(level: Int, move: String)], String?) = ([], nil)
+        var checkedGroups: Set<Int> = []
+        for row in games where checkedGroups.insert(row[3]).inserted {
+            guard let moves = try Data.fetchOne(db, sql: """
+                SELECT ml.moves FROM catalog.learnsets l JOIN catalog.move_methods m ON m.id = l.method_id
+                JOIN catalog.move_lists ml ON ml.id = l.list_id
+                WHERE l.version_group_id = ? AND l.pokemon_id = ? AND m.identifier = ?
+                """, arguments: [row[3], pokemonID, LearnsetEncoding.levelUpMethod]) else { continue }
+            let learned = LearnsetEncoding.decode(moves, levelUp: true)
+            let names = Dictionary(try Row.fetchAll(
+                db, sql: "SELECT id, identifier FROM catalog.moves WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [Self.jsonArray(learned.map(\.move))]).map { ($0[0] as Int, $0[1] as String) }) { first, _ in first }
+            levelUp = learned.compactMap { item in names[item.move].map { (item.level ?? 1, $0) } }
+            versionGroup = row[2]
+            break
+        }
+        var (heldItems, heldItemGame): ([(item: String, rarity: Int)], String?) = ([], nil)
+        for row in games {
+            let items = try Row.fetchAll(db, sql: """
+                SELECT i.identifier, h.rarity FROM catalog.pokemon_items h JOIN catalog.items i ON i.id = h.item
+                WHERE h.pokemon_id = ? AND h.game_id = ? ORDER BY h.item
+                """, arguments: [pokemonID, row[0]]).map { ($0[0] as String, $0[1] as Int) }
+            guard !items.isEmpty else { continue }
+            (heldItems, heldItemGame) = (items.map { (item: $0.0, rarity: $0.1) }, row[1])
+            break
+        }
+        var (levels, encounterGroup): ([ClosedRange<Int>], String?) = ([], nil)
+        checkedGroups = []
+        for row in games where checkedGroups.insert(row[3]).inserted {
+            let found = try Row.fetchAll(db, sql: """
+                SELECT DISTINCT min_level, max_level FROM catalog.encounters WHERE pokemon_id = ? AND version_group_id = ?
+                ORDER BY min_level, max_level
+                """, arguments: [pokemonID, row[3]]).compactMap { row -> ClosedRange<Int>? in
+                    let (low, high) = (row[0] as Int, row[1] as Int)
+                    return low >= 1 && low <= high && high <= 100 ? low...high : nil
+                }
+            guard !found.isEmpty else { continue }
+            (levels, encounterGroup) = (found, row[2])
+            break
+        }
+        let natures = try String.fetchAll(db, sql: "SELECT identifier FROM catalog.natures ORDER BY game_index")
+        return IndividualFacts(
+            speciesID: speciesID, pokemonID: pokemonID, generation: generation, genderRate: form[2] ?? -1, base: base,
+            abilities: abilities, levelUpMoves: levelUp, versionGroup: versionGroup, heldItems: heldItems,
+            heldItemGame: heldItemGame, encounterLevels: levels, encounterGroup: encounterGroup,
+            ruleLevel: try ruleLevel(speciesID: speciesID, db), isShedinja: basis.isShedinja,
+            natures: natures)
+    }
+
+    /// The base stats of the form `formID` in `generation`: its Pokémon's, each stat as the
+    /// first of `pokemon_stats_past` that still held then (generation 1: the Special in both
+    /// special stats). Nil when the catalog lacks the form.
+    static func statBasis(formID: Int, generation: Int, _ db: Database) throws -> StatBasis? {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT p.id, p.hp, p.attack, p.defense, p.special_attack, p.special_defense, p.speed, p.identifier
+            FROM catalog.forms f JOIN catalog.pokemon p ON p.id = f.pokemon_id WHERE f.id = ?
+            """, arguments: [formID]) else { return nil }
+        guard let hp = row[1] as Int?, let attack = row[2] as Int?, let defense = row[3] as Int?,
+              let specialAttack = row[4] as Int?, let specialDefense = row[5] as Int?, let speed = row[6] as Int?
+        else { return StatBasis(base: nil, isShedinja: false) }
+        var base = StatValues(
+            hp: hp, attack: attack, defense: defense, specialAttack: specialAttack, specialDefense: specialDefense, speed: speed)
+        var special = false
+        for past in try Row.fetchAll(db, sql: """
+            SELECT stat, base FROM catalog.pokemon_stats_past WHERE pokemon_id = ? AND until_generation >= ?
+            ORDER BY until_generation DESC
+            """, arguments: [row[0], generation]) {
+            let value: Int = past[1]
+            switch past[0] as String {
+            case "special":
+                (base.specialAttack, base.specialDefense, special) = (value, value, true)
+            case let stat: if let kind = StatKind(rawValue: stat) { base[kind] = value }
+            }
+        }
+        if generation == 1, !special { base.specialDefense = base.specialAttack }
+        return StatBasis(base: base, isShedinja: (row[7] as String) == "shedinja")
+    }
+
+    /// Each nature's effect, by identifier.
+    static func natureEffects(_ db: Database) throws -> [String: NatureEffect] {
+        Dictionary(try Row.fetchAll(db, sql: "SELECT identifier, increased_stat, decreased_stat FROM catalog.natures").map {
+            ($0[0] as String, NatureEffect(raised: StatKind(rawValue: $0[1]), lowered: StatKind(rawValue: $0[2])))
+        }) { first, _ in first }
+    }
+
+    /// The level mydex gives a Pokémon never met in the wild in the games' data: the level its
+    /// line first evolves into it by levelling up (at least 5); a first stage 5, or 50 for a
+    /// legendary or mythical one.
+    static func ruleLevel(speciesID: Int, _ db: Database) throws -> Int {
+        var level = 5
+        var id: Int? = speciesID
+        var seen: Set<Int> = []
+        while let current = id, seen.insert(current).inserted {
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT evolves_from, evolution, legendary OR mythical FROM catalog.species WHERE id = ?",
+                arguments: [current]) else { break }
+            let evolution = (row[1] as String?).flatMap { try? JSONDecoder().decode([Species.Evolution].self, from: Data($0.utf8)) }
+            if let levels = evolution?.compactMap(\.minLevel), let lowest = levels.min() { level = max(level, lowest) }
+            if row[0] == nil, row[2] as Bool { level = max(level, 50) }
+            id = row[0]
+        }
+        return level
+    }
+
+    /// Every nature with its name in the store's language and its effect, by index in the games.
+    public func natures() async throws -> [NatureInfo] {
+        let languages = DataLanguage.fallbacks(language)
+        return try await store.read { db in
+            let names = try Self.termNames(kind: "nature", languages: languages, db)
+            return try Row.fetchAll(db, sql: """
+                SELECT identifier, game_index, increased_stat, decreased_stat FROM catalog.natures ORDER BY game_index
+                """).map { row in
+                    let identifier: String = row[0]
+                    return NatureInfo(
+                        identifier: identifier, name: names[identifier] ?? identifier,
+                        effect: NatureEffect(
+                            raised: StatKind(rawValue: row[2]), lowered: StatKind(rawValue: row[3])),
+                        gameIndex: row[1])
+                }
+        }
+    }
+
+    /// Each term of `kind` with its name: the first of `languages` the catalog has it in.
+    static func termNames(kind: String, languages: [String], _ db: Database) throws -> [String: String] {
+        var names: [String: String] = [:], ranks: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT term, language, name FROM catalog.term_names
+            WHERE kind = ? AND language IN (SELECT value FROM json_each(?))
+            """, arguments: [kind, Self.jsonStrings(languages)]) {
+            let term: String = row[0], language: String = row[1]
+            guard let rank = languages.firstIndex(of: language) else { continue }
+            if let current = ranks[term], current <= rank { continue }
+            names[term] = row[2]
+            ranks[term] = rank
+        }
+        return names
+    }
+}
