@@ -134,7 +134,7 @@ public struct Mydex: AsyncParsableCommand {
 enum Commands {
     static let all: [(name: String, type: any ParsableCommand.Type)] = [
         ("catch", CatchCommand.self), ("encounter", EncounterCommand.self), ("throw", ThrowCommand.self), ("odds", OddsCommand.self),
-        ("list", ListCommand.self), ("show", ShowCommand.self), ("release", ReleaseCommand.self), ("unrelease", UnreleaseCommand.self),
+        ("add", AddCommand.self), ("list", ListCommand.self), ("show", ShowCommand.self), ("release", ReleaseCommand.self), ("unrelease", UnreleaseCommand.self),
         ("nickname", NicknameCommand.self), ("favorite", FavoriteCommand.self), ("unfavorite", UnfavoriteCommand.self),
         ("history", HistoryCommand.self), ("backup", BackupCommand.self), ("restore", RestoreCommand.self), ("dex", DexCommand.self),
         ("search", SearchCommand.self), ("stats", StatsCommand.self), ("sprite", SpriteCommand.self), ("box", BoxCommand.self),

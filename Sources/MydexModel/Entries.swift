@@ -245,9 +245,21 @@ public struct EntryQuery: Sendable, Equatable {
         case nickname
         /// Groups only: the most entries first, then Pokédex order. Entries: by id.
         case count
+        /// The IVs' share of their highest, highest first; entries without an individual last.
+        case iv
+        /// Level, highest first; entries without an individual last.
+        case level
+
+        /// Whether the order is of the entry's own columns (read from the entries table alone).
+        public var isEntryColumn: Bool { ![.name, .nickname].contains(self) }
     }
 
     public var order: Order = .id
+    /// Further sort keys, after `order` (`--sort iv,level`): each breaks the ties of those before.
+    public var thenBy: [Order] = []
+    /// The individual's filters (issue 31); nil or empty, any. Entries without an individual
+    /// never pass a filter of a value.
+    public var individual = IndividualFilter()
     public var reverse = false
     public var includeReleased = false
     public var favoritesOnly = false
@@ -295,6 +307,83 @@ public struct EntryQuery: Sendable, Equatable {
         self.name = name
         self.limit = limit
         self.offset = offset
+    }
+}
+
+/// `list`'s filters of the individual (issue 31): each a clause of the entry query.
+public struct IndividualFilter: Sendable, Equatable {
+    public var level: NumberFilter?
+    /// The IVs' share of their highest, in percent (`--iv 90`, `--iv >=80`).
+    public var ivPercent: NumberFilter?
+    /// One stat's IV (a DV in generations 1–2).
+    public var statIVs: [StatKind: NumberFilter] = [:]
+    /// PokeAPI identifiers (resolve what the user typed first).
+    public var nature: String?
+    public var gender: Gender?
+    public var ability: String?
+    public var move: String?
+    public var heldItem: String?
+    /// At least `count` of its six IVs equal `value` (Pokétwo's `--triple 31`).
+    public var sameIVs: (count: Int, value: Int)?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == IndividualFilter() }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.level == rhs.level && lhs.ivPercent == rhs.ivPercent && lhs.statIVs == rhs.statIVs && lhs.nature == rhs.nature
+            && lhs.gender == rhs.gender && lhs.ability == rhs.ability && lhs.move == rhs.move && lhs.heldItem == rhs.heldItem
+            && lhs.sameIVs?.count == rhs.sameIVs?.count && lhs.sameIVs?.value == rhs.sameIVs?.value
+    }
+}
+
+/// A filter of a number as people write one: `N`, `>N`, `<N`, `>=N`, `<=N` or `N-M` (both ends in).
+public struct NumberFilter: Sendable, Equatable, Hashable {
+    public var lowest: Double?
+    public var highest: Double?
+    /// `>` and `<`: the end itself is out.
+    public var lowestIncluded = true
+    public var highestIncluded = true
+
+    public init(lowest: Double?, highest: Double?, lowestIncluded: Bool = true, highestIncluded: Bool = true) {
+        self.lowest = lowest
+        self.highest = highest
+        self.lowestIncluded = lowestIncluded
+        self.highestIncluded = highestIncluded
+    }
+
+    /// Nil when `text` is none of the forms.
+    public init?(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        func number(_ part: Substring) -> Double? {
+            let part = part.trimmingCharacters(in: .whitespaces)
+            guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(part) else {
+                return nil
+            }
+            return value
+        }
+        for (prefix, isLow, included) in [(">=", true, true), ("<=", false, true), (">", true, false), ("<", false, false)]
+        where text.hasPrefix(prefix) {
+            guard let value = number(text.dropFirst(prefix.count)) else { return nil }
+            self = isLow ? NumberFilter(lowest: value, highest: nil, lowestIncluded: included)
+                : NumberFilter(lowest: nil, highest: value, highestIncluded: included)
+            return
+        }
+        if let dash = text.dropFirst().firstIndex(of: "-") {
+            guard let low = number(text[..<dash]), let high = number(text[text.index(after: dash)...]), low <= high else { return nil }
+            self = NumberFilter(lowest: low, highest: high)
+            return
+        }
+        guard let value = number(Substring(text)) else { return nil }
+        self = NumberFilter(lowest: value, highest: value)
+    }
+
+    /// The condition on `column` as SQL (the numbers are this value's own, never text a user typed).
+    public func sql(_ column: String) -> String {
+        var parts: [String] = []
+        if let lowest { parts.append("\(column) \(lowestIncluded ? ">=" : ">") \(lowest)") }
+        if let highest { parts.append("\(column) \(highestIncluded ? "<=" : "<") \(highest)") }
+        return parts.isEmpty ? "\(column) IS NOT NULL" : "(" + parts.joined(separator: " AND ") + ")"
     }
 }
 

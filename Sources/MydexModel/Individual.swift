@@ -95,6 +95,19 @@ public struct Individual: Sendable, Equatable, Hashable {
     }
 }
 
+extension Individual {
+    /// PokeAPI's characteristic id: the stat's id (HP 1 … Speed 6) and 6 for each step of IV mod 5.
+    public var characteristicID: Int? {
+        characteristic.map { value in
+            let statID = [StatKind.hp, .attack, .defense, .specialAttack, .specialDefense, .speed].firstIndex(of: value.stat) ?? 0
+            return statID + 1 + 6 * value.geneMod5
+        }
+    }
+
+    /// `ivPercent` to two decimals, as documents give it.
+    public var ivPercentRounded: Double { (ivPercent * 100).rounded() / 100 }
+}
+
 /// Where an entry came from, beyond the species: how it was made, in which game, by whom.
 public struct EntryOrigin: Sendable, Equatable, Hashable {
     public enum Kind: String, CaseIterable, Codable, Sendable {
@@ -286,4 +299,68 @@ public struct StatBasis: Sendable, Equatable {
 
     /// A key of a form and a generation (generations are under 16).
     public static func key(formID: Int, generation: Int) -> Int { formID << 4 | generation }
+}
+
+/// An individual's words in the reading language, for its page (`show`, `browse`, HTML):
+/// each name by PokeAPI's identifier, the identifier where the Pokédex has none.
+public struct IndividualWords: Sendable, Equatable {
+    public var nature: NatureInfo?
+    public var ability: String?
+    /// What the games say of its highest IV ("Likes to thrash about").
+    public var characteristic: String?
+    public var moves: [String]
+    public var heldItem: String?
+    /// The stats' names by stat (HP, Attack, … as the games of the language write them).
+    public var statNames: [StatKind: String]
+    public var game: String?
+    public var ball: String?
+
+    public init(
+        nature: NatureInfo?, ability: String?, characteristic: String?, moves: [String], heldItem: String?,
+        statNames: [StatKind: String], game: String?, ball: String?
+    ) {
+        self.nature = nature
+        self.ability = ability
+        self.characteristic = characteristic
+        self.moves = moves
+        self.heldItem = heldItem
+        self.statNames = statNames
+        self.game = game
+        self.ball = ball
+    }
+}
+
+/// Every word an individual's page needs, in the reading language, read once for a listing
+/// (the HTML export): each term by PokeAPI's identifier.
+public struct IndividualWordBook: Sendable {
+    public var natures: [String: NatureInfo]
+    public var abilities: [String: String]
+    public var items: [String: String]
+    public var moves: [String: String]
+    /// Characteristic texts by PokeAPI's id.
+    public var characteristics: [Int: String]
+    public var statNames: [StatKind: String]
+    /// Games' names by PokeAPI's version identifier.
+    public var games: [String: String] = [:]
+
+    public init(
+        natures: [String: NatureInfo], abilities: [String: String], items: [String: String], moves: [String: String],
+        characteristics: [Int: String], statNames: [StatKind: String]
+    ) {
+        self.natures = natures
+        self.abilities = abilities
+        self.items = items
+        self.moves = moves
+        self.characteristics = characteristics
+        self.statNames = statNames
+    }
+
+    /// The words of one individual, as `Pokedex.individualWords` would read them.
+    public func words(_ individual: Individual?, origin: EntryOrigin?) -> IndividualWords {
+        IndividualWords(
+            nature: individual?.nature.flatMap { natures[$0] }, ability: individual?.ability.map { abilities[$0] ?? $0 },
+            characteristic: individual?.characteristicID.flatMap { characteristics[$0] },
+            moves: (individual?.moves ?? []).map { moves[$0] ?? $0 }, heldItem: individual?.heldItem.map { items[$0] ?? $0 },
+            statNames: statNames, game: origin?.game.map { games[$0] ?? $0 }, ball: origin?.ball.map { items[$0] ?? $0 })
+    }
 }

@@ -17,11 +17,17 @@ public struct ImportedEntry: Sendable, Equatable {
     public var releasedAt: Date?
     /// Where and how it was caught, when from an encounter (mydex's JSON only).
     public var encounter: TransferredEncounter?
+    /// Its individual and origin, when the file has them (files written before have not).
+    public var individual: Individual?
+    public var origin: EntryOrigin?
 
     public init(
         line: Int, uuid: String, speciesID: Int, formID: Int? = nil, nickname: String?, isFavorite: Bool, isShiny: Bool,
-        caughtAt: Date, releasedAt: Date?, encounter: TransferredEncounter? = nil
+        caughtAt: Date, releasedAt: Date?, encounter: TransferredEncounter? = nil, individual: Individual? = nil,
+        origin: EntryOrigin? = nil
     ) {
+        self.individual = individual
+        self.origin = origin
         self.encounter = encounter
         self.line = line
         self.uuid = uuid
@@ -202,4 +208,88 @@ public struct TransferredEncounter: Codable, Sendable, Equatable {
         }
         return nil
     }
+}
+
+/// An entry's individual and origin as exported files carry them: in mydex's JSON the entry's
+/// own fields (`level`, `gender`, `nature`, …, `origin`: the names `EntryJSON` writes), in CSV
+/// one cell of that JSON. Reads back what export wrote, so an individual comes through whole.
+public struct TransferredIndividual: Codable, Sendable, Equatable {
+    public var generation: Int
+    public var level: Int
+    public var gender: Gender
+    public var nature: String?
+    public var ability: String?
+    public var hiddenAbility: Bool?
+    public var personality: UInt32?
+    public var ivs: [String: Int]
+    public var evs: [String: Int]
+    public var moves: [String]?
+    public var heldItem: String?
+    public var origin: Origin?
+
+    public struct Origin: Codable, Sendable, Equatable {
+        public var kind: String
+        public var game: String?
+        public var ball: String?
+        public var trainer: String?
+        public var trainerID: UInt32?
+        public var drawn: [String]?
+    }
+
+    public init(_ individual: Individual, origin: EntryOrigin?) {
+        generation = individual.generation
+        level = individual.level
+        gender = individual.gender
+        nature = individual.nature
+        ability = individual.ability
+        hiddenAbility = individual.ability == nil ? nil : individual.hiddenAbility
+        personality = individual.personality
+        ivs = Self.keyed(individual.ivs)
+        evs = Self.keyed(individual.evs)
+        moves = individual.moves
+        heldItem = individual.heldItem
+        self.origin = origin.map {
+            Origin(kind: $0.kind.rawValue, game: $0.game, ball: $0.ball, trainer: $0.trainer, trainerID: $0.trainerID,
+                   drawn: $0.kind == .hand ? $0.drawn : nil)
+        }
+    }
+
+    static func keyed(_ values: StatValues) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: StatKind.allCases.map { ($0.rawValue, values[$0]) })
+    }
+
+    /// The individual, or why the file's cannot be one (a value out of the games' bounds).
+    public func individual() -> Result<Individual, TransferProblem> {
+        guard (1...9).contains(generation) else { return .failure(.init("generation \(generation)")) }
+        guard (1...100).contains(level) else { return .failure(.init("level \(level)")) }
+        let highestIV = generation <= 2 ? 15 : 31
+        var values = (ivs: StatValues(all: 0), evs: StatValues(all: 0))
+        for stat in StatKind.allCases {
+            guard let iv = ivs[stat.rawValue], (0...highestIV).contains(iv) else { return .failure(.init("ivs.\(stat.rawValue)")) }
+            guard let ev = evs[stat.rawValue], (0...65_535).contains(ev) else { return .failure(.init("evs.\(stat.rawValue)")) }
+            values.ivs[stat] = iv
+            values.evs[stat] = ev
+        }
+        guard (moves ?? []).count <= 4 else { return .failure(.init("moves")) }
+        return .success(Individual(
+            generation: generation, level: level, gender: gender, nature: nature, ability: ability,
+            hiddenAbility: hiddenAbility ?? false, personality: personality, ivs: values.ivs, evs: values.evs,
+            moves: moves ?? [], heldItem: heldItem))
+    }
+
+    /// Its origin, nil when the file has none or one of a kind this mydex does not know.
+    public var entryOrigin: EntryOrigin? {
+        origin.flatMap { origin in
+            EntryOrigin.Kind(rawValue: origin.kind).map {
+                EntryOrigin(kind: $0, game: origin.game, ball: origin.ball, trainer: origin.trainer, trainerID: origin.trainerID,
+                            drawn: origin.drawn ?? [])
+            }
+        }
+    }
+}
+
+/// What is wrong with a file's individual: the field, as the file names it.
+public struct TransferProblem: Error, Sendable, Equatable {
+    public var field: String
+    public init(_ field: String) { self.field = field }
 }

@@ -12,6 +12,9 @@ public struct EntryDetail: Sendable {
     public var caught: CaughtFrom?
     /// The newest history rows of the entry, as many as asked (none for `show`).
     public var history: [HistoryEntry]
+    /// The names of its individual's nature, ability, moves and the rest, and of its origin's
+    /// game and ball, in the reading language.
+    public var words: IndividualWords
 }
 
 /// How an entry caught from an encounter was caught, with what names it: the game's, the place's
@@ -105,18 +108,24 @@ public struct CollectionReader: Sendable {
         let records = try await caught(try await store.catchRecords(entryIDs: entries.map(\.id)))
         var details: [EntryDetail] = []
         for entry in entries {
-            let (species, profile) = try await Pokedex(store: store).species(of: entry)
-            details.append(EntryDetail(entry: entry, species: species, profile: profile, caught: records[entry.id], history: []))
+            let pokedex = Pokedex(store: store)
+            let (species, profile) = try await pokedex.species(of: entry)
+            let words = try await pokedex.individualWords(entry.individual, origin: entry.origin)
+            details.append(EntryDetail(
+                entry: entry, species: species, profile: profile, caught: records[entry.id], history: [], words: words))
         }
         return details
     }
 
     /// `entry`'s page (`browse`) as it is now, with its newest `history` rows.
     public func detail(of entry: CollectionEntry, history: Int) async throws -> EntryDetail {
-        let (species, profile) = try await Pokedex(store: store).species(of: entry)
+        let pokedex = Pokedex(store: store)
+        let (species, profile) = try await pokedex.species(of: entry)
         let records = try await caught(try await store.catchRecords(entryIDs: [entry.id]))
         let events = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: history)).events
-        return EntryDetail(entry: entry, species: species, profile: profile, caught: records[entry.id], history: events)
+        let words = try await pokedex.individualWords(entry.individual, origin: entry.origin)
+        return EntryDetail(
+            entry: entry, species: species, profile: profile, caught: records[entry.id], history: events, words: words)
     }
 
     /// The records with the names they show, read once for all of them.

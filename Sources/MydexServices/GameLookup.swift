@@ -23,6 +23,8 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
     case gameBeforeSpecies(species: String, generation: Int, game: String, gameGeneration: Int)
     case unknownMove(query: String, suggestions: [String])
     case ambiguousMove(query: String, matches: [String])
+    /// No nature, ability or item is named so: the nearest names.
+    case unknownTerm(kind: IndividualTermKind, query: String, suggestions: [String])
 
     public var description: String {
         switch self {
@@ -62,6 +64,15 @@ public enum LookupError: Error, Equatable, Sendable, CustomStringConvertible {
                 : tr("dex.move.error.unknown.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
         case let .ambiguousMove(query, matches):
             tr("dex.move.error.ambiguous", ["query": query, "matches": matches.listJoined()])
+        case let .unknownTerm(kind, query, suggestions):
+            switch (kind, suggestions.isEmpty) {
+            case (.nature, true): tr("individual.error.unknown-nature", ["query": query])
+            case (.nature, false): tr("individual.error.unknown-nature.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
+            case (.ability, true): tr("individual.error.unknown-ability", ["query": query])
+            case (.ability, false): tr("individual.error.unknown-ability.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
+            case (.item, true): tr("individual.error.unknown-item", ["query": query])
+            case (.item, false): tr("individual.error.unknown-item.did-you-mean", ["query": query, "suggestions": suggestions.listJoined()])
+            }
         }
     }
 }

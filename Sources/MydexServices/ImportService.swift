@@ -110,6 +110,8 @@ struct TransferRow {
     var values: TransferValues
     /// Where and how it was caught (mydex's JSON's `encounter`).
     var encounter: TransferredEncounter?
+    /// Its individual (mydex's JSON's `level`, `ivs`, … fields).
+    var individual: TransferredIndividual?
 }
 
 /// A row's values by column: a slot per column, where a dictionary hashed every field of
@@ -213,7 +215,9 @@ enum TransferRows {
         }
         let lines = JSONEntryLines.lines(bytes)
         return document.entries.enumerated().map { index, entry in
-            TransferRow(line: index < lines.count ? lines[index] : 1, values: entry.values, encounter: entry.encounter)
+            TransferRow(
+                line: index < lines.count ? lines[index] : 1, values: entry.values, encounter: entry.encounter,
+                individual: entry.individual)
         }
     }
 
@@ -238,6 +242,7 @@ private struct TransferJSON: Decodable {
     struct Entry: Decodable {
         var values = TransferValues()
         var encounter: TransferredEncounter?
+        var individual: TransferredIndividual?
 
         struct Key: CodingKey {
             var stringValue: String
@@ -249,9 +254,11 @@ private struct TransferJSON: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             encounter = try container.decodeIfPresent(TransferredEncounter.self, forKey: Key(stringValue: "encounter"))
+            // The individual's fields are the entry's own (files written before have none).
+            if container.contains(Key(stringValue: "level")) { individual = try TransferredIndividual(from: decoder) }
             // Only the columns import reads: `types` and others may be anything.
-            // The encounter is an object (decoded above): CSV carries it as text.
-            for column in TransferColumn.allCases where column != .name && column != .id && column != .encounter {
+            // The encounter and the individual are objects (decoded above): CSV carries them as text.
+            for column in TransferColumn.allCases where ![.name, .id, .encounter, .individual].contains(column) {
                 let key = Key(stringValue: column.rawValue)
                 guard container.contains(key), try !container.decodeNil(forKey: key) else { continue }
                 // The type export writes first: a failed attempt throws, which is slow.
@@ -377,9 +384,25 @@ struct TransferRowChecker {
             }
         }
         if let problem = encounter?.problem { throw RowProblem(tr("import.problem.bad-encounter", ["problem": problem])) }
+        var transferred = row.individual
+        if let text = values[.individual] {
+            // CSV: the cell holds the individual's fields as mydex's JSON gives them.
+            do {
+                transferred = try JSONDecoder().decode(TransferredIndividual.self, from: Data(text.utf8))
+            } catch {
+                throw RowProblem(tr("import.problem.bad-individual", ["field": name(.individual)]))
+            }
+        }
+        var individual: Individual?
+        switch transferred?.individual() {
+        case .success(let made): individual = made
+        case .failure(let problem): throw RowProblem(tr("import.problem.bad-individual", ["field": problem.field]))
+        case nil: break
+        }
         return ImportedEntry(
             line: row.line, uuid: uuid, speciesID: speciesID, formID: formID, nickname: nickname,
-            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: encounter)
+            isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: encounter,
+            individual: individual, origin: individual == nil ? nil : transferred?.entryOrigin)
     }
 
     private func species(_ dex: String?, _ slug: String?) throws(RowProblem) -> Int {

@@ -69,10 +69,16 @@ public struct Library: Sendable {
     public var pokedex: PokedexReader { PokedexReader(store: store) }
     /// Games, version groups, places, Pokédexes and balls by name, and the game a command plays by default.
     public var games: GameLookup { GameLookup(store: store) }
+    /// Natures, abilities, items and moves by name (`list`'s filters, `add`, `dex stats`).
+    public var individuals: IndividualLookup { IndividualLookup(store: store) }
+    /// `dex stats`: stats from IVs, and IVs from stats.
+    public var statCalculator: StatCalculator { StatCalculator(store: store) }
     /// The collection's entries and history, read in short reads.
     public var entries: CollectionReader { CollectionReader(store: store) }
     /// Changes to the collection: release, nickname, favorite, backup, restore.
     public var changes: CollectionService { CollectionService(store: store, clock: clock) }
+    /// `add`: a Pokémon the user has in a game, recorded by hand.
+    public var adding: AddService { AddService(store: store, clock: clock) }
     /// Files of exported entries, checked and merged.
     public var imports: ImportService { ImportService(store: store, clock: clock) }
 

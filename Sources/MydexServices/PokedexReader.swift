@@ -232,6 +232,12 @@ public struct PokedexReader: Sendable {
         return DexPage(found: found, profile: profile, tally: tally, held: held, pokedexEntries: entries)
     }
 
+    /// Every word individuals' pages need, read once (the HTML export).
+    public func individualWordBook() async throws -> IndividualWordBook { try await base.individualWordBook() }
+
+    /// The six stats' names in the reading language.
+    public func statNames() async throws -> [StatKind: String] { try await base.statNames() }
+
     /// The move `text` names (its identifier, or its name in any language), with what `dex
     /// move` shows of it; else an error with the nearest names, or naming the moves it is.
     public func move(named text: String) async throws -> MoveDetail {

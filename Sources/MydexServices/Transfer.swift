@@ -27,6 +27,9 @@ public enum TransferColumn: String, Sendable, CaseIterable {
     /// Where and how it was caught from an encounter: in CSV, the JSON object mydex's JSON
     /// carries, as the cell's text (empty for other entries).
     case encounter
+    /// The individual and its origin: in CSV one cell, the JSON of the fields mydex's JSON gives
+    /// the entry (`level`, `gender`, `nature`, …, `origin`); empty for an entry without one.
+    case individual
 
     /// Where the column is among all of them (`TransferValues`' slot).
     var position: Int {
@@ -43,6 +46,7 @@ public enum TransferColumn: String, Sendable, CaseIterable {
         case .caughtAt: 9
         case .releasedAt: 10
         case .encounter: 11
+        case .individual: 12
         }
     }
 
@@ -59,6 +63,7 @@ public enum TransferColumn: String, Sendable, CaseIterable {
     public func csvValue(_ entry: CollectionEntry, encounter: TransferredEncounter? = nil) -> String {
         switch self {
         case .encounter: encounter.flatMap(Self.compactJSON) ?? ""
+        case .individual: entry.individual.flatMap { Self.compactJSON(TransferredIndividual($0, origin: entry.origin)) } ?? ""
         case .id: String(entry.id)
         case .uuid: entry.uuid
         case .dex: String(entry.speciesID)
@@ -74,7 +79,7 @@ public enum TransferColumn: String, Sendable, CaseIterable {
     }
 
     /// An encounter as one line of JSON, its keys sorted: a CSV cell.
-    static func compactJSON(_ encounter: TransferredEncounter) -> String? {
+    static func compactJSON(_ encounter: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(encounter)).map { String(decoding: $0, as: UTF8.self) }

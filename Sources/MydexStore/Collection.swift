@@ -38,17 +38,27 @@ extension CollectionStore {
             \(IndividualColumns.columns)
         """
 
+    /// The ORDER BY of the query's keys, each breaking the ties of those before, then the id.
+    /// `--reverse` turns every key but "entries without an individual last".
     static func orderBy(_ query: EntryQuery) -> String {
-        let terms: [String]
-        switch query.order {
-        case .id, .count: terms = ["c.id"]
-        case .dex: terms = ["c.species_id", "c.id"]
-        case .caught: terms = ["c.caught_at", "c.id"]
-        case .name: terms = ["\(SpeciesSQL.entryNameKey)", "name", "c.id"]
-        case .nickname:
-            terms = ["c.nickname IS NULL", "search_key(c.nickname)", "c.nickname", "\(SpeciesSQL.entryNameKey)", "name", "c.id"]
+        var terms: [String] = []
+        for key in [query.order] + query.thenBy {
+            let keyTerms: [(term: String, descending: Bool)] = switch key {
+            case .id, .count: []
+            case .dex: [("c.species_id", false)]
+            case .caught: [("c.caught_at", false)]
+            case .name: [("\(SpeciesSQL.entryNameKey)", false), ("name", false)]
+            case .nickname:
+                [("c.nickname IS NULL", false), ("search_key(c.nickname)", false), ("c.nickname", false),
+                 ("\(SpeciesSQL.entryNameKey)", false), ("name", false)]
+            case .iv: [("c.iv_percent", true)]
+            case .level: [("c.level", true)]
+            }
+            if key == .iv || key == .level { terms.append("c.generation IS NULL") }
+            terms += keyTerms.map { "\($0.term) \($0.descending != query.reverse ? "DESC" : "ASC")" }
         }
-        return terms.map { query.reverse ? "\($0) DESC" : $0 }.joined(separator: ", ")
+        terms.append("c.id \(query.reverse ? "DESC" : "ASC")")
+        return terms.joined(separator: ", ")
     }
 
     /// The collection in the query's order (entry order by default; released entries only when asked).
@@ -178,14 +188,14 @@ extension CollectionStore {
     /// history row, in one transaction.
     public func recordCatch(
         speciesID: Int, formID: Int? = nil, isShiny: Bool, individual: Individual? = nil, origin: EntryOrigin? = nil,
-        at date: Date, fetchedSpecies: Species? = nil
+        nickname: String? = nil, at date: Date, fetchedSpecies: Species? = nil
     ) async throws -> CollectionEntry {
         let language = self.language
         return try await write { db in
             if let fetchedSpecies { try fetchedSpecies.upsert(db) }
             return try Self.insertCatch(
-                db, speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin, at: date,
-                language: language)
+                db, speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin,
+                nickname: nickname, at: date, language: language)
         }
     }
 
@@ -210,7 +220,7 @@ extension CollectionStore {
     /// A new entry and its `catch` history row, within the caller's transaction.
     static func insertCatch(
         _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, individual: Individual? = nil,
-        origin: EntryOrigin? = nil, at date: Date, language: String
+        origin: EntryOrigin? = nil, nickname: String? = nil, at date: Date, language: String
     ) throws -> CollectionEntry {
         guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
         else { throw StoreError.speciesNotCached(id: speciesID) }
@@ -232,6 +242,12 @@ extension CollectionStore {
         try appendHistory(
             db, entryID: pokemon.id, action: origin?.kind == .hand ? .add : .catch,
             detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
+        // A nickname given with it (`add --nickname`) is set as `nickname` sets one, with its row.
+        if let nickname {
+            pokemon.nickname = nickname
+            try pokemon.update(db)
+            try appendHistory(db, entryID: pokemon.id, action: .nicknameSet, detail: nickname, at: date)
+        }
         return try entry(pokemon.id ?? 0, language, db)
     }
 

@@ -61,7 +61,29 @@ extension CollectionStore {
                 c.id IN (SELECT e.entry_id FROM encounters e JOIN throws t ON t.encounter_id = e.id WHERE t.caught AND t.ball = :ball)
                 """)
         }
+        conditions += individualConditions(query.individual)
         return conditions.joined(separator: " AND ")
+    }
+
+    /// The individual's filters: each on its own column, so an entry without an individual
+    /// (NULL) never passes one. Numbers are the filter's own; names are bound (`arguments`).
+    static func individualConditions(_ filter: IndividualFilter) -> [String] {
+        var conditions: [String] = []
+        if let level = filter.level { conditions.append(level.sql("c.level")) }
+        if let percent = filter.ivPercent { conditions.append(percent.sql("c.iv_percent")) }
+        for stat in StatKind.allCases {
+            if let value = filter.statIVs[stat] { conditions.append(value.sql("c.iv_" + stat.rawValue.replacingOccurrences(of: "-", with: "_"))) }
+        }
+        if filter.nature != nil { conditions.append("c.nature = :nature") }
+        if filter.gender != nil { conditions.append("c.gender = :gender") }
+        if filter.ability != nil { conditions.append("c.ability = :ability") }
+        if filter.heldItem != nil { conditions.append("c.held_item = :heldItem") }
+        if filter.move != nil { conditions.append("EXISTS (SELECT 1 FROM json_each(c.moves) WHERE value = :move)") }
+        if let same = filter.sameIVs {
+            let columns = StatKind.allCases.map { "(c.iv_\($0.rawValue.replacingOccurrences(of: "-", with: "_")) = \(same.value))" }
+            conditions.append("(" + columns.joined(separator: " + ") + ") >= \(same.count)")
+        }
+        return conditions
     }
 
     static func arguments(_ query: EntryQuery, language: String) -> StatementArguments {
@@ -71,6 +93,8 @@ extension CollectionStore {
             "form": query.form.map { $0.trimmingCharacters(in: .whitespaces).lowercased() },
             "formKey": query.form.map(SearchText.normalized),
             "games": query.games.map(Pokedex.jsonStrings), "places": query.places.map(Pokedex.jsonStrings), "ball": query.ball,
+            "nature": query.individual.nature, "gender": query.individual.gender?.rawValue, "ability": query.individual.ability,
+            "heldItem": query.individual.heldItem, "move": query.individual.move,
         ]
     }
 
@@ -94,7 +118,7 @@ extension CollectionStore {
     /// in the reverse order: SQLite steps over the rows before an OFFSET one by one, and the last
     /// page of 100,000 entries then costs what the first does.
     public func entryPage(_ query: EntryQuery, total: Int? = nil) async throws -> [CollectionEntry] {
-        guard [.id, .dex, .caught, .count].contains(query.order) else { return try await entries(query) }
+        guard ([query.order] + query.thenBy).allSatisfy(\.isEntryColumn) else { return try await entries(query) }
         var found = query
         if let total, let limit = query.limit, query.offset * 2 > total {
             found.reverse.toggle()
@@ -143,12 +167,9 @@ extension CollectionStore {
     /// The ids of the entries `query` selects, in its order, its page applied: from the entries
     /// table alone when the order is the entries' own (id, Pokédex number, date).
     static func entryIDs(_ query: EntryQuery, language: String, _ db: Database) throws -> [Int64] {
-        let sql = switch query.order {
-        case .id, .dex, .caught, .count:
-            "SELECT c.id FROM main.caught_pokemon c WHERE \(condition(query)) ORDER BY \(orderBy(query))"
-        case .name, .nickname:
-            entrySQL(where: condition(query), orderBy: orderBy(query), idsOnly: true)
-        }
+        let sql = ([query.order] + query.thenBy).allSatisfy(\.isEntryColumn)
+            ? "SELECT c.id FROM main.caught_pokemon c WHERE \(condition(query)) ORDER BY \(orderBy(query))"
+            : entrySQL(where: condition(query), orderBy: orderBy(query), idsOnly: true)
         return try Int64.fetchAll(db, sql: sql + page(query), arguments: arguments(query, language: language))
     }
 
@@ -223,7 +244,7 @@ extension CollectionStore {
         let terms: [(term: String, descending: Bool)]
         switch query.order {
         case .count: terms = [("g.held", true), ("g.species_id", false)]
-        case .id, .nickname: terms = [("g.first_id", false)]
+        case .id, .nickname, .iv, .level: terms = [("g.first_id", false)]
         case .dex: terms = [("g.species_id", false)]
         case .caught: terms = [("g.first_caught", false), ("g.species_id", false)]
         case .name: terms = [("w.name_key", false), ("w.name", false), ("g.species_id", false)]

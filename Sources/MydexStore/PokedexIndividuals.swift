@@ -27,10 +27,20 @@ extension Pokedex {
             let base = basis.base else { return nil }
         let pokemonID: Int = form[0], speciesID: Int = form[1]
 
+        // The games' slots: the catalog keeps a Pokémon's abilities in order (its `slot` counts
+        // them), PokeAPI's earlier generations by the games' slot, 3 the hidden one.
         var abilities: [Int: Species.Ability] = [:]
-        for row in try Row.fetchAll(
-            db, sql: "SELECT slot, ability, hidden FROM catalog.pokemon_abilities WHERE pokemon_id = ?", arguments: [pokemonID]) {
-            abilities[row[0]] = Species.Ability(name: row[1], hidden: row[2])
+        var nextSlot = 1
+        for row in try Row.fetchAll(db, sql: """
+            SELECT ability, hidden FROM catalog.pokemon_abilities WHERE pokemon_id = ? ORDER BY slot
+            """, arguments: [pokemonID]) {
+            let ability = Species.Ability(name: row[0], hidden: row[1])
+            if ability.hidden {
+                abilities[3] = ability
+            } else {
+                abilities[nextSlot] = ability
+                nextSlot += 1
+            }
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT slot, ability, hidden FROM catalog.pokemon_abilities_past WHERE pokemon_id = ? AND until_generation >= ?
@@ -181,5 +191,147 @@ extension Pokedex {
             ranks[term] = rank
         }
         return names
+    }
+}
+
+extension Pokedex {
+    /// The words of an entry's individual and origin in the store's language.
+    public func individualWords(_ individual: Individual?, origin: EntryOrigin?) async throws -> IndividualWords {
+        let language = self.language
+        let itemID = try await individual?.heldItem.asyncMap { item in
+            try await store.read { db in try Int.fetchOne(db, sql: "SELECT id FROM catalog.items WHERE identifier = ?", arguments: [item]) }
+        } ?? nil
+        var reads: [(condition: String, arguments: [String])] = [("kind = 'stat'", [])]
+        if let ability = individual?.ability { reads.append(("kind = 'ability' AND term = ?", [ability])) }
+        if let id = individual?.characteristicID { reads.append(("kind = 'characteristic' AND term = ?", [String(id)])) }
+        if let itemID { reads.append(("kind = 'item' AND term = ?", [String(itemID)])) }
+        if let ball = origin?.ball { reads.append(("kind = ? AND term = ?", [Self.ballKind, ball])) }
+        let terms = try await termNames(reads)
+        let moves = individual?.moves ?? []
+        let moveNames = try await store.read { db in
+            let ids = try Int.fetchAll(db, sql: """
+                SELECT id FROM catalog.moves WHERE identifier IN (SELECT value FROM json_each(?))
+                """, arguments: [Self.jsonStrings(moves)])
+            return Dictionary(try Self.moveSummaries(db, ids: ids, language: language).map { ($0.identifier, $0.name) }) { first, _ in first }
+        }
+        let nature = try await individual?.nature.asyncMap { identifier in
+            try await natures().first { $0.identifier == identifier }
+        } ?? nil
+        let game = try await origin?.game.asyncMap { identifier in
+            try await games().first { $0.identifier == identifier }?.name ?? identifier
+        }
+        var statNames: [StatKind: String] = [:]
+        for stat in StatKind.allCases { statNames[stat] = terms["stat"]?[stat.rawValue] ?? stat.rawValue }
+        return IndividualWords(
+            nature: nature, ability: individual?.ability.map { terms["ability"]?[$0] ?? $0 },
+            characteristic: individual?.characteristicID.flatMap { terms["characteristic"]?[String($0)] },
+            moves: moves.map { moveNames[$0] ?? $0 },
+            heldItem: individual?.heldItem.map { item in itemID.flatMap { terms["item"]?[String($0)] } ?? item },
+            statNames: statNames, game: game, ball: origin?.ball.map { terms[Self.ballKind]?[$0] ?? $0 })
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
+
+extension Pokedex {
+    /// The natures, abilities or items a Pokémon can hold, each with its name in the store's
+    /// language and every key it is found by (its identifier, and its name in every language,
+    /// as searches compare names): what `--nature`, `--ability` and `--held-item` take.
+    public func individualTerms(_ kind: IndividualTermKind) async throws -> [(identifier: String, name: String, keys: [String])] {
+        let languages = DataLanguage.fallbacks(language)
+        return try await store.read { db in
+            let identifiers: [String: String]  // term → identifier
+            switch kind {
+            case .nature:
+                identifiers = Dictionary(try String.fetchAll(db, sql: "SELECT identifier FROM catalog.natures").map { ($0, $0) }) { a, _ in a }
+            case .ability:
+                identifiers = Dictionary(try String.fetchAll(db, sql: "SELECT DISTINCT term FROM catalog.term_names WHERE kind = 'ability'")
+                    .map { ($0, $0) }) { a, _ in a }
+            case .item:
+                identifiers = Dictionary(try Row.fetchAll(db, sql: "SELECT id, identifier FROM catalog.items").map {
+                    (String($0[0] as Int), $0[1] as String)
+                }) { a, _ in a }
+            }
+            let names = try Self.termNames(kind: kind.rawValue, languages: languages, db)
+            var keys: [String: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT term, name FROM catalog.term_names WHERE kind = ?", arguments: [kind.rawValue]) {
+                keys[row[0], default: []].append(SearchText.normalized(row[1]))
+            }
+            return identifiers.map { term, identifier in
+                (identifier, names[term] ?? identifier, [SearchText.normalized(identifier)] + (keys[term] ?? []))
+            }.sorted { $0.identifier < $1.identifier }
+        }
+    }
+}
+
+/// What `Pokedex.individualTerms` lists.
+public enum IndividualTermKind: String, Sendable {
+    case nature, ability, item
+}
+
+extension Pokedex {
+    /// The form's base stats in `generation` (`statBasis`), nil when the catalog lacks them.
+    public func statBasis(formID: Int, generation: Int) async throws -> StatBasis? {
+        try await store.read { db in try Self.statBasis(formID: formID, generation: generation, db) }
+    }
+
+    /// The newest generation of the games.
+    public func latestGeneration() async throws -> Int {
+        try await store.read { db in try Int.fetchOne(db, sql: "SELECT max(generation) FROM catalog.games") ?? 9 }
+    }
+}
+
+extension Pokedex {
+    /// The characteristic whose text in any language is `text` (compared as searches compare).
+    public func characteristic(matching text: String) async throws -> (stat: StatKind, geneMod5: Int)? {
+        let key = SearchText.normalized(text)
+        return try await store.read { db in
+            for row in try Row.fetchAll(db, sql: """
+                SELECT c.stat, c.gene_mod_5, t.name FROM catalog.characteristics c
+                JOIN catalog.term_names t ON t.kind = 'characteristic' AND t.term = CAST(c.id AS TEXT)
+                """) where SearchText.normalized(row[2]) == key {
+                if let stat = StatKind(rawValue: row[0]) { return (stat, row[1]) }
+            }
+            return nil
+        }
+    }
+}
+
+extension Pokedex {
+    /// The six stats' names in the store's language (as its games write them).
+    public func statNames() async throws -> [StatKind: String] {
+        let names = try await termNames([("kind = 'stat'", [])])["stat"] ?? [:]
+        var result: [StatKind: String] = [:]
+        for stat in StatKind.allCases { result[stat] = names[stat.rawValue] ?? stat.rawValue }
+        return result
+    }
+}
+
+extension Pokedex {
+    /// Every nature, ability, item, move, characteristic and stat name in the store's language.
+    public func individualWordBook() async throws -> IndividualWordBook {
+        let natures = Dictionary(try await natures().map { ($0.identifier, $0) }) { a, _ in a }
+        func names(_ kind: IndividualTermKind) async throws -> [String: String] {
+            Dictionary(try await individualTerms(kind).map { ($0.identifier, $0.name) }) { a, _ in a }
+        }
+        let language = self.language
+        let moves = try await store.read { db in
+            Dictionary(try Self.moveSummaries(db, ids: nil, language: language).map { ($0.identifier, $0.name) }) { a, _ in a }
+        }
+        let languages = DataLanguage.fallbacks(language)
+        let characteristics = try await store.read { db in
+            try Self.termNames(kind: "characteristic", languages: languages, db)
+        }
+        var book = IndividualWordBook(
+            natures: natures, abilities: try await names(.ability), items: try await names(.item), moves: moves,
+            characteristics: Dictionary(characteristics.compactMap { key, value in Int(key).map { ($0, value) } }) { a, _ in a },
+            statNames: try await statNames())
+        book.games = Dictionary(try await games().map { ($0.identifier, $0.name) }) { a, _ in a }
+        return book
     }
 }

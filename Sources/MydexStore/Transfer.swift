@@ -162,6 +162,27 @@ extension CollectionStore {
             ])
         guard db.changesCount == 1 else { return nil }
         let id = db.lastInsertedRowID
+        if let individual = entry.individual {
+            // The individual's and its origin's columns, as a record of the same row writes them.
+            var columns = CaughtPokemon(
+                speciesID: entry.speciesID, formID: formID, isShiny: entry.isShiny, caughtAt: entry.caughtAt,
+                individual: individual, origin: entry.origin)
+            columns.id = id
+            try db.cachedStatement(sql: """
+                UPDATE main.caught_pokemon SET generation = ?, level = ?, gender = ?, nature = ?, ability = ?, hidden_ability = ?,
+                    personality = ?, iv_hp = ?, iv_attack = ?, iv_defense = ?, iv_special_attack = ?, iv_special_defense = ?,
+                    iv_speed = ?, ev_hp = ?, ev_attack = ?, ev_defense = ?, ev_special_attack = ?, ev_special_defense = ?,
+                    ev_speed = ?, moves = ?, held_item = ?, origin = ?, game = ?, ball = ?, trainer = ?, trainer_id = ?, drawn = ?
+                WHERE id = ?
+                """).execute(arguments: [
+                    columns.generation, columns.level, columns.gender?.rawValue, columns.nature, columns.ability,
+                    columns.hiddenAbility, columns.personality, columns.ivHp, columns.ivAttack, columns.ivDefense,
+                    columns.ivSpecialAttack, columns.ivSpecialDefense, columns.ivSpeed, columns.evHp, columns.evAttack,
+                    columns.evDefense, columns.evSpecialAttack, columns.evSpecialDefense, columns.evSpeed, columns.moves,
+                    columns.heldItem, columns.origin?.rawValue, columns.game, columns.ball, columns.trainer, columns.trainerID,
+                    columns.drawn, id,
+                ])
+        }
         // Raw SQL, like the entry: a record insert per history row took most of a large import.
         let history = try db.cachedStatement(
             sql: "INSERT INTO main.history (entry_id, action, detail, occurred_at) VALUES (?, ?, ?, ?)")

@@ -21,6 +21,10 @@ struct Options {
     var browseOnly = false
     /// `--search`: only the rows of `search` and `release --duplicates` (issue 30), to iterate on them.
     var searchOnly = false
+    /// `--individuals`: only issue 31's rows (sorting and filtering individuals, a catch against
+    /// the mydex built before them: `--mydex-before PATH`).
+    var individualsOnly = false
+    var mydexBefore: String?
     /// `--profile`: only where the instructions go, on both sides of the rows whose goal is a
     /// ratio against `sqlite3` (callgrind; needs valgrind).
     var profileOnly = false
@@ -39,10 +43,12 @@ struct Options {
             case "--browse": browseOnly = true
             case "--search": searchOnly = true
             case "--profile": profileOnly = true
+            case "--individuals": individualsOnly = true
+            case "--mydex-before": mydexBefore = try Self.value(rest.popFirst(), "--mydex-before")
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--profile] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--individuals [--mydex-before PATH]] [--profile] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -520,6 +526,56 @@ func searchAndReleaseRows(
     ]
 }
 
+/// Issue 31's rows, on a copy of `collection` whose entries are individuals (levels, natures and
+/// IVs spread by formula, as `catch` would spread them): `list --sort iv` against `list --sort
+/// dex`, a filter by IV against a filter by type; and with `before` (the mydex built before
+/// individuals), `catch --offline` against the same catch by that binary.
+func individualRows(
+    _ mydex: String, _ sqlite3: String, collection: String, label: String, before: String?, in workspace: Workspace, runs: Int,
+    environment: [String: String]
+) throws -> [Row] {
+    let individuals = workspace.path("individuals.sqlite")
+    try FileManager.default.copyItem(atPath: collection, toPath: individuals)
+    _ = try measure([sqlite3, individuals, """
+        UPDATE caught_pokemon SET generation = 9, level = (id * 37) % 100 + 1, gender = CASE id % 3 WHEN 0 THEN 'female' ELSE 'male' END,
+            nature = CASE id % 3 WHEN 0 THEN 'hardy' WHEN 1 THEN 'adamant' ELSE 'jolly' END,
+            ability = 'static', hidden_ability = 0, personality = (id * 2654435761) % 4294967296,
+            iv_hp = (id * 7) % 32, iv_attack = (id * 11) % 32, iv_defense = (id * 13) % 32, iv_special_attack = (id * 17) % 32,
+            iv_special_defense = (id * 19) % 32, iv_speed = (id * 23) % 32,
+            ev_hp = 0, ev_attack = 0, ev_defense = 0, ev_special_attack = 0, ev_special_defense = 0, ev_speed = 0,
+            moves = '["tackle","growl"]', origin = 'catch' WHERE generation IS NULL
+        """], environment: environment)
+    var rows = [
+        try compare(
+            "`mydex list --sort iv`, \(label) individuals",
+            Subject(label: "", arguments: [mydex, "list", "--sort", "iv", "--db", individuals]),
+            against: Subject(label: "`mydex list --sort dex` (the same entries)", arguments: [mydex, "list", "--sort", "dex", "--db", individuals]),
+            runs: runs, environment: environment),
+        try compare(
+            "`mydex list --iv '>=50'`, \(label) individuals",
+            Subject(label: "", arguments: [mydex, "list", "--iv", ">=50", "--db", individuals]),
+            against: Subject(label: "`mydex list --type water` (the same collection)", arguments: [mydex, "list", "--type", "water", "--db", individuals]),
+            runs: runs, environment: environment),
+        try compare(
+            "`mydex list --json`, \(label) individuals (stats computed)",
+            Subject(label: "", arguments: [mydex, "list", "--json", "--db", individuals]),
+            against: Subject(label: "`mydex list --json` of as many entries without individuals", arguments: [mydex, "list", "--json", "--db", collection]),
+            runs: max(3, runs / 3), environment: environment),
+    ]
+    if let before {
+        let one = workspace.path("individuals-one.sqlite"), oneBefore = workspace.path("individuals-one-before.sqlite")
+        // Each binary on a collection it made itself (the new one's migrated to schema 9).
+        _ = try measure([mydex, "catch", "--offline", "--seed", "1", "--db", one], environment: environment)
+        _ = try measure([before, "catch", "--offline", "--seed", "1", "--db", oneBefore], environment: environment)
+        rows.append(try compare(
+            "`mydex catch --offline` (an individual drawn)",
+            Subject(label: "", arguments: [mydex, "catch", "--offline", "--db", one]),
+            against: Subject(label: "`mydex catch --offline` built before individuals", arguments: [before, "catch", "--offline", "--db", oneBefore]),
+            runs: runs, environment: environment))
+    }
+    return rows
+}
+
 /// Rows as a Markdown table.
 func printRows(_ rows: [Row]) {
     print("| what | against | ratio min / median / max | mydex median | reference median | peak memory mydex / reference |")
@@ -564,6 +620,15 @@ func run() throws {
         return
     }
     let tenThousandLabel = options.quick ? "1,000" : "10,000"
+    if options.individualsOnly {
+        let rows = try individualRows(
+            mydex, sqlite3, collection: try workspace.collection(entries: options.quick ? 5000 : 100_000), label: bigLabel,
+            before: options.mydexBefore, in: workspace, runs: runs, environment: environment)
+        print("# mydex benchmark: individuals\n")
+        print("mydex: \(mydex); before: \(options.mydexBefore ?? "none"); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
+        printRows(rows)
+        return
+    }
     if options.searchOnly {
         let rows = try searchAndReleaseRows(
             mydex, sqlite3, collection: try workspace.collection(entries: options.quick ? 1000 : 10_000), label: tenThousandLabel,

@@ -395,6 +395,19 @@ struct EntryJSONWriterTests {
             row.releasedAt = index % 3 == 0 ? Date(timeIntervalSince1970: 1_763_710_500.987) : nil
             row.types = index % 4 == 0 ? [] : ["grass", text]
             row.typeNames = row.types
+            if index % 2 == 1 {
+                // An individual, its strings hostile too.
+                let values = StatValues(hp: 31, attack: 0, defense: 15, specialAttack: 30, specialDefense: 7, speed: 1)
+                (row.level, row.gender, row.nature, row.ability, row.hiddenAbility) = (50, .female, text, text, index % 4 == 1)
+                (row.ivs, row.evs, row.stats) = (StatsJSON(values: values), StatsJSON(values: values), index % 3 == 0 ? nil : StatsJSON(values: values))
+                (row.ivPercent, row.characteristic, row.generation) = (46.24, index % 3 == 0 ? nil : 7, 3)
+                row.hiddenPower = HiddenPowerJSON(power: 70, type: text)
+                row.moves = index % 3 == 0 ? [] : [text, "tackle"]
+                row.heldItem = index % 3 == 0 ? nil : text
+                row.origin = OriginJSON(EntryOrigin(
+                    kind: index % 3 == 1 ? .hand : .catch, game: text, ball: nil, trainer: text, trainerID: 4_000_000_000,
+                    drawn: index % 5 == 1 ? [] : ["ivs", text]))
+            }
             #expect(row.element(depth: 2) == (try JSONOutput().element(row, depth: 2)), "\(text.debugDescription)")
         }
     }

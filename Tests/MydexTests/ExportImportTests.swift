@@ -197,9 +197,9 @@ struct ExportImportTests {
         let run = await source.run("export")
         #expect(run.status == 0)
         let lines = run.standardOutput.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter")
-        #expect(lines[1].hasSuffix(",25,pikachu,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,,"))
-        #expect(lines[3].hasSuffix(",133,eevee,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z,"))
+        #expect(lines[0] == "id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter,individual")
+        #expect(lines[1].hasSuffix(",25,pikachu,pikachu,Pikachu,\"피카,\"\"츄\"\"\",false,false,2026-11-18T11:06:40.123Z,,,"))
+        #expect(lines[3].hasSuffix(",133,eevee,eevee,Eevee,,false,false,2026-11-18T11:08:40.000Z,2026-11-18T11:11:42.007Z,,"))
         #expect(lines.count == 5 && lines[4].isEmpty)
 
         // Fields nicknames cannot hold (line breaks) are quoted too, and read back.
@@ -259,7 +259,7 @@ struct ExportImportTests {
         #expect(record.forStandardOutput(terminal: true).rendered == "1,\\u{1B}]0;owned\\u{7},x")
         #expect(record.forFile == "1,\u{1B}]0;owned\u{07},x\r\n")
         let onTerminal = await source.run(["export"], columns: 80)
-        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter\n"))
+        #expect(onTerminal.standardOutput.hasPrefix("id,uuid,dex,species,form,name,nickname,favorite,shiny,caught_at,released_at,encounter,individual\n"))
 
         // Names in --lang; the rest of the record is the same in every language.
         let korean = await source.run("export", "--lang", "ko")
@@ -374,4 +374,26 @@ struct ExportImportTests {
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
     }
+
+    @Test("Individuals come through export and import whole, in CSV and JSON: every field, the stats they make, and their origin",
+          arguments: ["csv", "json"])
+    func individualsRoundTrip(format: String) async throws {
+        _ = await source.run("catch", "--count", "5", "--seed", "31")
+        _ = await source.run("add", "gengar", "--game", "red", "--ivs", "14/15/15/10/10/15", "--trainer", "RED", "--trainer-id", "12345")
+        _ = await source.run("add", "pikachu", "--level", "50", "--nature", "timid", "--evs", "0/0/4/252/0/252", "--held-item", "light-ball")
+        let file = source.currentDirectory + "/collection." + format
+        #expect(await source.run("export", file).status == 0)
+        let imported = await target.run("import", file)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let before = try await entries(source), after = try await entries(target)
+        #expect(before.count == 7 && after.count == 7)
+        #expect(before.allSatisfy { $0.individual != nil && $0.stats != nil })
+        for (old, new) in zip(before, after) {
+            #expect(new.individual == old.individual, "\(old.name)")
+            #expect(new.stats == old.stats && new.origin == old.origin, "\(old.name)")
+        }
+        #expect(after.last?.origin?.kind == .hand && after.last?.individual?.heldItem == "light-ball")
+        #expect(after[5].individual?.generation == 1 && after[5].origin?.trainer == "RED")
+    }
 }
+

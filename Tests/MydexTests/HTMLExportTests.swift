@@ -114,7 +114,8 @@ struct HTMLExportTests {
         // The table: held entries in Pokédex order.
         let rows = html.matches(of: #/<tr data-id="(\d+)" data-dex="(\d+)"/#).map { Int($0.output.1) ?? 0 }
         #expect(rows == [2, 4, 1])
-        let bulbasaur = "<td class=\"number\">2</td><td>#0001</td><td>Bulbasaur</td><td></td><td>Grass/Poison</td>"
+        let bulbasaur = "<td class=\"number\">2</td><td>#0001</td><td>Bulbasaur</td>"
+            + "<td class=\"number\">—</td><td class=\"number\">—</td><td></td><td>Grass/Poison</td>"
             + "<td class=\"shiny\" title=\"Shiny\">✨</td>"
         #expect(html.contains(bulbasaur))
         #expect(html.contains("@media (prefers-color-scheme: dark)") && html.contains("@page { size: A4;") && html.contains("break-inside: avoid"))

@@ -28,7 +28,15 @@ struct LanguageTranscriptTests {
         ["odds", "pikachu", "--game", "firered"], ["odds", "kyurem", "--game", "black-2", "--ball", "ultra", "--hp", "1", "--status", "sleep"],
         ["encounter", "--game", "firered", "--at", "viridian-forest", "--seed", "5"], ["throw", "great"],
         ["throw", "ultra", "--until-caught"], ["show", "4", "--no-sprite"], ["list", "--ball", "ultra"],
+        // Individuals (issue 31): a Pokémon added by hand, lists by IVs, the calculator.
+        ["add", "피카츄", "--level", "25", "--nature", "고집", "--seed", "3"],
+        ["add", "gengar", "--game", "red", "--ivs", "14/15/15/10/10/15", "--trainer", "RED", "--trainer-id", "12345", "--seed", "4"],
+        ["show", "8", "--no-sprite"], ["list", "--sort", "iv,level"], ["list", "--nature", "고집", "--level", "20-30"],
+        ["dex", "stats", "pikachu", "--level", "50", "--nature", "adamant"],
+        ["dex", "stats", "pikachu", "--level", "30", "--stats", "68/47/32/41/37/68", "--characteristic", "Likes to thrash about"],
         // Errors a user meets.
+        ["dex", "stats", "pikachu", "--level", "101"], ["list", "--nature", "stubborm"], ["add", "lucario", "--game", "red"],
+        ["catch", "pikachu"], ["dex", "stats", "mew", "--level", "50", "--generation", "2", "--ivs", "15/15/15/15/10/15"],
         ["show", "99"], ["release", "99"], ["catch", "--count", "0"], ["lsit"], ["dex", "pikachuu"], ["dex", "type", "fyre"], ["import", "missing.csv"],
         ["dex", "move", "thunderbolr"], ["dex", "moves", "sylveon", "--game", "red"], ["dex", "moves", "pikachu", "--game", "firered", "--method", "egg"],
         ["list", "--type", "firee"], ["nickname", "3", ""],
@@ -41,8 +49,8 @@ struct LanguageTranscriptTests {
     static var helpRequests: [[String]] {
         let commands = ["catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history",
                         "backup", "restore", "dex", "search", "stats", "sprite", "box", "cry", "export", "import", "encounter", "throw",
-                        "odds"]
-        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "where", "--help"], ["dex", "sync", "--help"]]
+                        "odds", "add"]
+        return [["--help"]] + commands.map { [$0, "--help"] } + [["dex", "show", "--help"], ["dex", "list", "--help"], ["dex", "progress", "--help"], ["dex", "type", "--help"], ["dex", "moves", "--help"], ["dex", "move", "--help"], ["dex", "where", "--help"], ["dex", "stats", "--help"], ["dex", "sync", "--help"]]
     }
 
     static func environment(_ language: String) throws -> TestEnvironment {
@@ -62,7 +70,7 @@ struct LanguageTranscriptTests {
     static let untranslated: Set<String> = [
         "mydex", "catch", "list", "show", "release", "unrelease", "nickname", "favorite", "unfavorite", "history", "backup",
         "restore", "dex", "search", "stats", "sprite", "box", "cry", "browse", "version", "export", "import", "help", "sync", "random", "progress", "type", "moves", "move", "where",
-        "encounter", "throw", "odds",
+        "encounter", "throw", "odds", "add", "iv", "level",
         "PokeAPI", "SQLite", "JSON", "CSV", "TOML", "csv", "json", "toml", "sqlite", "libcurl", "libpng", "XDG", "y", "N",
         "UTF", "ID", "ms", "en", "ko", "ja", "fr", "de", "es", "it", "cs", "zh", "hrkt", "roma", "hans", "hant", "br", "HP", "png", "ogg", "wav", "Ogg", "PNG", "URL", "http", "https", "paplay", "aplay", "ffplay", "mpv",
     ]

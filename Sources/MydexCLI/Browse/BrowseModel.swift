@@ -86,7 +86,7 @@ struct GridCursor: Equatable, Sendable {
 /// same query `list` runs.
 struct BrowseFilter: Equatable, Sendable {
     /// The orders `s` cycles through.
-    static let sorts: [EntryQuery.Order] = [.id, .dex, .name, .caught]
+    static let sorts: [EntryQuery.Order] = [.id, .dex, .name, .caught, .iv, .level]
 
     var search = ""
     var sort: EntryQuery.Order = .id

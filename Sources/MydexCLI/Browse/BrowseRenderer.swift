@@ -125,6 +125,8 @@ struct BrowseRenderer {
         case .dex: tr("browse.sort.dex")
         case .name: tr("browse.sort.name")
         case .caught: tr("browse.sort.caught")
+        case .iv: tr("browse.sort.iv")
+        case .level: tr("browse.sort.level")
         }
     }
 

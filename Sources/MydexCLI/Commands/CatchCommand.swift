@@ -17,6 +17,10 @@ struct CatchCommand: MydexCommand {
     @OptionGroup var networkOptions: NetworkOptions
     var apiURL: String? { networkOptions.apiURL }
 
+    /// A species typed after `catch`: a catch is random; `add` records a chosen one.
+    @Argument(help: ArgumentHelp(visibility: .private))
+    var species: [String] = []
+
     @Option(help: ArgumentHelp(tr("catch.option.seed"), valueName: "n"))
     var seed: UInt64?
 
@@ -46,6 +50,9 @@ struct CatchCommand: MydexCommand {
     var retryNetwork = false
 
     func validate() throws {
+        if !species.isEmpty {
+            throw ValidationError(tr("catch.error.species", ["species": species.joined(separator: " ")]))
+        }
         if let generation, generation < 1 {
             throw ValidationError(tr("catch.error.generation", ["generation": String(generation)]))
         }

@@ -18,7 +18,8 @@ struct DexCommand: AsyncParsableCommand {
     /// Its commands by name, in help's order (`Commands`).
     static let commands: [(name: String, type: any ParsableCommand.Type)] = [
         ("show", DexShowCommand.self), ("list", DexListCommand.self), ("progress", DexProgressCommand.self), ("type", DexTypeCommand.self),
-        ("moves", DexMovesCommand.self), ("move", DexMoveCommand.self), ("where", DexWhereCommand.self), ("sync", DexSyncCommand.self),
+        ("moves", DexMovesCommand.self), ("move", DexMoveCommand.self), ("where", DexWhereCommand.self), ("stats", DexStatsCommand.self),
+        ("sync", DexSyncCommand.self),
     ]
 }
 

@@ -13,8 +13,8 @@ struct ListCommand: MydexCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp(tr("list.option.sort")))
-    var sort: EntryQuery.Order = .id
+    @Option(help: ArgumentHelp(tr("list.option.sort"), valueName: "sort"))
+    var sort = SortKeys([.id])
 
     @Flag(help: ArgumentHelp(tr("list.option.reverse")))
     var reverse = false
@@ -60,6 +60,8 @@ struct ListCommand: MydexCommand {
     @Option(help: ArgumentHelp(tr("list.option.ball"), valueName: "ball"))
     var ball: String?
 
+    @OptionGroup var individual: IndividualFilterOptions
+
     @Flag(help: ArgumentHelp(tr("list.option.released")))
     var released = false
 
@@ -84,9 +86,12 @@ struct ListCommand: MydexCommand {
             throw ValidationError(tr("list.error.name"))
         }
         if let form, SearchText.normalized(form).isEmpty { throw ValidationError(tr("list.error.form")) }
-        if sort == .count && !group { throw ValidationError(tr("list.error.sort-count")) }
-        if sort == .nickname && group {
+        if sort.keys.contains(.count) && !group { throw ValidationError(tr("list.error.sort-count")) }
+        if sort.keys.contains(.nickname) && group {
             throw ValidationError(tr("list.error.sort-nickname"))
+        }
+        if group, let key = sort.keys.first(where: { [.iv, .level].contains($0) }) {
+            throw ValidationError(tr("list.error.sort-group", ["sort": key.rawValue]))
         }
     }
 
@@ -98,9 +103,11 @@ struct ListCommand: MydexCommand {
             return try await type.asyncMap(finder.resolveType)
         }
         var query = EntryQuery(
-            order: sort, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
+            order: sort.first, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
             releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
             form: form, regionalOnly: regional, limit: limit, offset: offset)
+        query.thenBy = Array(sort.keys.dropFirst())
+        query.individual = try await individual.filter(library.individuals)
         query.kinds = Set([legendary ? .legendary : nil, mythical ? .mythical : nil, ultraBeast ? .ultraBeast : nil].compactMap { $0 })
         try await caughtFilters(&query, games: library.games)
         if group {
@@ -136,7 +143,7 @@ struct ListCommand: MydexCommand {
         // A missing collection was already reported where mydex looked for it.
         guard !library.isInMemory else { return }
         let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites) || game.name != nil
-            || place != nil || ball != nil
+            || place != nil || ball != nil || individual.isSet
         if filtered {
             try printer.note(SafeText(tr("list.empty.no-match")))
         } else if released {
@@ -179,6 +186,9 @@ struct EntryListOutput: StreamedOutput {
             // written short, so that at 80 columns a Korean list still shows whole names.
             .init(title: tr("list.header.dex"), shrinks: false),
             .init(title: tr("list.header.name"), minimumWidth: summary.speciesNames.map(TerminalText.displayWidth).max()),
+            // The individual's level and IVs' share ("—": caught before mydex kept them).
+            .init(title: tr("list.header.level"), alignRight: true, shrinks: false, optional: true),
+            .init(title: tr("list.header.iv"), alignRight: true, shrinks: false, optional: true),
             .init(title: tr("list.header.nickname")), .init(title: tr("list.header.types")),
             .init(title: tr("list.header.marks"), shrinks: false),
             .init(title: tr("list.header.caught"), shrinks: false),
@@ -190,7 +200,8 @@ struct EntryListOutput: StreamedOutput {
         }
         // One row made of the widest value of each column measures them all.
         var widest: [SafeText] = [
-            SafeText(String(summary.largestID)), "#0000", widest(summary.names), widest(summary.nicknames),
+            SafeText(String(summary.largestID)), "#0000", widest(summary.names), "100",
+            SafeText(Translator.current.format.percent(100, digits: 1)), widest(summary.nicknames),
             widest(summary.typeNames), "★✨", SafeText(Presentation.sampleShortDate),
         ]
         if withReleased { widest.append(SafeText(Presentation.sampleShortDate)) }
@@ -229,6 +240,8 @@ struct EntryListOutput: StreamedOutput {
             SafeText(String(entry.id)),
             SafeText(presentation.dexNumber(entry.speciesID)),
             SafeText(entry.name),
+            SafeText(entry.individual.map { Translator.current.format.integer($0.level) } ?? "—"),
+            SafeText(entry.individual.map { Translator.current.format.percent($0.ivPercent, digits: 1) } ?? "—"),
             SafeText(entry.nickname ?? ""),
             SafeText(entry.typeNameList),
             // ★ where it is favorite, then ✨ where it is shiny, each always in its place.

@@ -15,6 +15,8 @@ struct HTMLPage: Sendable {
     let sprites: SpriteSource?
     let presentation: Presentation
     let exportedAt: Date
+    /// The words of the entries' individuals (natures, abilities, moves…), read once.
+    var words: IndividualWordBook?
 
     /// Fixed sizes of the boxes, in CSS pixels: a glance (and the browser tests) can count on them.
     enum Layout {
@@ -41,7 +43,9 @@ struct HTMLPage: Sendable {
         let progress = try await library.pokedex.progress(of: games, ProgressQuery())
         var slots: [DexSlot] = []
         if let national = try await library.games.nationalPokedex() { slots = try await library.pokedex.slots(of: national) }
-        return HTMLPage(progress: progress, slots: slots, sprites: sprites, presentation: presentation, exportedAt: exportedAt)
+        return HTMLPage(
+            progress: progress, slots: slots, sprites: sprites, presentation: presentation, exportedAt: exportedAt,
+            words: try await library.pokedex.individualWordBook())
     }
 
     /// Writes the page line by line (without line ends) as the entries are read; returns how
@@ -176,8 +180,9 @@ struct HTMLPage: Sendable {
         for try await page in entries {
             for entry in page.entries {
                 if count == 0 {
-                    let headers = ["list.header.id", "list.header.dex", "list.header.name", "list.header.nickname",
-                                   "list.header.types", "list.header.shiny", "list.header.caught"]
+                    let headers = ["list.header.id", "list.header.dex", "list.header.name", "list.header.level", "list.header.iv",
+                                   "list.header.nickname", "list.header.types", "list.header.shiny", "list.header.caught",
+                                   "individual.label.individual"]
                     try emit("<table class=\"collection\">")
                     try emit("<thead><tr>" + headers.map { key in
                         "<th\(key == "list.header.id" ? " class=\"number\"" : "")>\(HTMLText.escaped(tr(key)))</th>"
@@ -205,13 +210,30 @@ struct HTMLPage: Sendable {
             "<td class=\"number\">\(entry.id)</td>",
             "<td>\(presentation.dexNumber(entry.speciesID))</td>",
             "<td>\(HTMLText.escaped(entry.name))</td>",
+            "<td class=\"number\">\(entry.individual.map { String($0.level) } ?? "—")</td>",
+            "<td class=\"number\">\(HTMLText.escaped(entry.individual.map { Translator.current.format.percent($0.ivPercent, digits: 1) } ?? "—"))</td>",
             "<td>\(HTMLText.escaped(entry.nickname ?? ""))</td>",
             "<td>\(HTMLText.escaped(entry.typeNames.joined(separator: "/")))</td>",
             entry.isShiny ? "<td class=\"shiny\" title=\"\(shiny)\">✨</td>" : "<td></td>",
             "<td><time datetime=\"\(TransferTime.text(entry.caughtAt))\">"
                 + "\(HTMLText.escaped(presentation.date(entry.caughtAt)))</time></td>",
+            individualCell(entry),
         ]
         return "<tr data-id=\"\(entry.id)\" data-dex=\"\(entry.speciesID)\" data-shiny=\"\(entry.isShiny)\">" + cells.joined() + "</tr>"
+    }
+
+    /// The individual's page as `show` gives it (gender, nature, ability, characteristic, stats
+    /// with IVs and EVs, Hidden Power, moves, held item, origin), folded in a `<details>`.
+    private func individualCell(_ entry: CollectionEntry) -> String {
+        guard entry.individual != nil, let words else { return "<td></td>" }
+        let fields = presentation.individualFields(entry, words.words(entry.individual, origin: entry.origin))
+        // Level and the IVs' share have columns of their own; the stats' lines follow their label.
+        let lines = fields.dropFirst().map { label, value in
+            "<dt>\(HTMLText.escaped(label))</dt><dd>\(HTMLText.escaped(value.trimmingCharacters(in: .whitespaces)))</dd>"
+        }
+        let summary = [presentation.genderText(entry.individual?.gender ?? .genderless), words.words(entry.individual, origin: nil).nature?.name]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        return "<td><details><summary>\(HTMLText.escaped(summary))</summary><dl class=\"individual\">" + lines.joined() + "</dl></details></td>"
     }
 
     private static func hex(_ color: (red: Int, green: Int, blue: Int)) -> String {
@@ -248,6 +270,8 @@ struct HTMLPage: Sendable {
             "th { font-size: 12px; font-weight: 600; color: var(--dim); }",
             ".number { text-align: right; font-variant-numeric: tabular-nums; }",
             "tr.generation td:first-child { padding-left: 16px; color: var(--dim); }",
+            "dl.individual { display: grid; grid-template-columns: auto auto; gap: 0 12px; margin: 4px 0; font-size: 12px; }",
+            "dl.individual dt { color: var(--dim); } dl.individual dd { margin: 0; white-space: pre; }",
             ".bar { width: 200px; height: 10px; border-radius: 5px; background: var(--bar); overflow: hidden; }",
             ".bar span { display: block; height: 100%; background: var(--fill); }",
             ".bar.done span { background: var(--done); }",

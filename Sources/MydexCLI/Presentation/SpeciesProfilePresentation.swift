@@ -59,6 +59,7 @@ extension Presentation {
         // Caught from an encounter: where it was met, and the ball that caught it.
         if let caught = detail.caught { fields += CatchRecordShown(caught).fields() }
         if let released = entry.releasedAt { fields.append((tr("show.field.released"), dateTime(released))) }
+        fields += individualFields(entry, detail.words)
         return fields + profileFields(species, profile, training: training) + pokedexField(species, game: profile.pokedexGame)
     }
 

@@ -12,6 +12,9 @@ struct Table {
         /// Whether a cell too long for a shortened column goes on over more lines rather than
         /// being cut ("…"): for text a row is about (an encounter's conditions), not names.
         var wraps = false
+        /// Whether the column is left out on a terminal too narrow for the table even with its
+        /// other columns shrunk (a list's level and IVs, which a narrow screen can do without).
+        var optional = false
     }
 
     var columns: [Column]
@@ -40,6 +43,8 @@ struct Table {
         let columns: [Column]
         let color: Bool
         private(set) var widths: [Int]
+        /// Optional columns left out to fit a narrow terminal (`fit`).
+        private(set) var hidden: Set<Int> = []
 
         init(_ columns: [Column], color: Bool) {
             self.columns = columns
@@ -54,18 +59,34 @@ struct Table {
         }
 
         /// Shrinks what may shrink to fit a terminal of `width` columns (nil: piped, as is).
+        /// Optional columns are left out, the last first, while even shrunk it would not fit.
         mutating func fit(into width: Int?) {
-            if let width {
-                widths = Table.fitted(
-                    widths, shrinking: columns.map { $0.shrinks ? $0.minimumWidth ?? Table.minimumColumnWidth : nil }, into: width)
+            guard let width else { return }
+            let measured = widths
+            while true {
+                let shown = columns.indices.filter { !hidden.contains($0) }
+                let fitted = Table.fitted(
+                    shown.map { measured[$0] },
+                    shrinking: shown.map { columns[$0].shrinks ? columns[$0].minimumWidth ?? Table.minimumColumnWidth : nil },
+                    into: width)
+                for (position, index) in shown.enumerated() { widths[index] = fitted[position] }
+                let total = fitted.reduce(0, +) + 2 * max(fitted.count - 1, 0)
+                guard total > width, let drop = shown.last(where: { columns[$0].optional }) else { return }
+                hidden.insert(drop)
             }
         }
 
         func header() -> SafeText { line(columns.map { SafeText($0.title) }, header: true) }
 
+        /// The cells of the columns shown.
+        func shown<T>(_ cells: [T]) -> [T] {
+            hidden.isEmpty ? cells : cells.enumerated().filter { !hidden.contains($0.offset) }.map(\.element)
+        }
+
         /// A row's lines: one, unless a cell of a wrapping column is wider than its column, whose
         /// next lines carry the rest of it, the other cells empty.
         func lines(_ cells: [SafeText]) -> [SafeText] {
+            guard hidden.isEmpty else { return Layout(visibleOf: self).lines(shown(cells)) }
             let pieces = cells.enumerated().map { index, cell in
                 index < columns.count && columns[index].wraps ? cell.wrapped(toWidth: max(widths[index], 1)) : [cell]
             }
@@ -75,7 +96,15 @@ struct Table {
             }
         }
 
+        /// This layout without its hidden columns.
+        private init(visibleOf layout: Layout) {
+            columns = layout.shown(layout.columns)
+            color = layout.color
+            widths = layout.shown(layout.widths)
+        }
+
         func line(_ cells: [SafeText], header: Bool = false) -> SafeText {
+            guard hidden.isEmpty else { return Layout(visibleOf: self).line(shown(cells), header: header) }
             // Empty cells at the end would only leave trailing spaces.
             var count = cells.count
             while count > 1, cells[count - 1].plain.isEmpty { count -= 1 }

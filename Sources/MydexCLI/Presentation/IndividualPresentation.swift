@@ -1,0 +1,107 @@
+import Foundation
+import MydexModel
+import MydexServices
+import MydexText
+
+extension Presentation {
+    /// What sets the entry apart, as `show` prints it and `browse` shows it: level, gender,
+    /// nature (what it raises and lowers), ability, characteristic, each stat with its IV and EV
+    /// beside it, the IVs' share, Hidden Power, moves and held item, then where it came from.
+    /// One line, "unknown", for an entry caught before mydex kept it.
+    func individualFields(_ entry: CollectionEntry, _ words: IndividualWords) -> [(String, String)] {
+        guard let individual = entry.individual else {
+            return [(tr("individual.label.individual"), tr("individual.unknown"))]
+        }
+        let format = Translator.current.format
+        var fields: [(String, String)] = [
+            (tr("individual.label.level"), format.integer(individual.level)),
+            (tr("individual.label.gender"), genderText(individual.gender)),
+        ]
+        if let nature = words.nature { fields.append((tr("individual.label.nature"), natureText(nature, statNames: words.statNames))) }
+        if let ability = words.ability {
+            fields.append((tr("individual.label.ability"),
+                           individual.hiddenAbility ? tr("individual.ability.hidden", ["ability": ability]) : ability))
+        }
+        if let characteristic = words.characteristic { fields.append((tr("individual.label.characteristic"), characteristic)) }
+        // Its stats under one label, each name padded to the widest (the species' base stats,
+        // further down, have a line each under their own names).
+        let names = StatKind.allCases.map { words.statNames[$0] ?? $0.rawValue }
+        let width = names.map(TerminalText.displayWidth).max() ?? 0
+        let numbers = StatKind.allCases.map { stat in entry.stats.map { format.integer($0[stat]) } ?? "?" }
+        let numberWidth = numbers.map(\.count).max() ?? 0
+        for (index, stat) in StatKind.allCases.enumerated() {
+            let values = [
+                "stat": names[index] + String(repeating: " ", count: width - TerminalText.displayWidth(names[index])),
+                "value": String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index],
+                "iv": format.integer(individual.ivs[stat]), "ev": format.integer(individual.evs[stat]),
+            ]
+            fields.append((index == 0 ? tr("individual.label.stats") : "",
+                           individual.hasDVs ? tr("individual.stat.classic", values) : tr("individual.stat", values)))
+        }
+        fields.append((individual.hasDVs ? tr("individual.label.dv-total") : tr("individual.label.iv-total"),
+                       format.percent(individual.ivPercentRounded, digits: 2)))
+        let power = individual.hiddenPower
+        fields.append((tr("individual.label.hidden-power"), tr("individual.hidden-power", [
+            "type": localizer.typeName(power.type), "power": format.integer(power.power),
+        ])))
+        fields.append((tr("individual.label.moves"), words.moves.isEmpty ? "—" : words.moves.listJoined()))
+        fields.append((tr("individual.label.held-item"), words.heldItem ?? "—"))
+        if let origin = entry.origin { fields += originFields(origin, individual, words) }
+        return fields
+    }
+
+    /// A nature with the stat it raises and the one it lowers: "Adamant (+Attack, −Special Attack)".
+    func natureText(_ nature: NatureInfo, statNames: [StatKind: String]) -> String {
+        guard let raised = nature.effect.raised, let lowered = nature.effect.lowered else {
+            return tr("individual.nature.neutral", ["nature": nature.name])
+        }
+        return tr("individual.nature.effect", [
+            "nature": nature.name, "raised": statNames[raised] ?? raised.rawValue, "lowered": statNames[lowered] ?? lowered.rawValue,
+        ])
+    }
+
+    func genderText(_ gender: Gender) -> String {
+        gender == .genderless ? tr("individual.gender.genderless") : gender.symbol
+    }
+
+    /// How it was made and by whom: a random catch or an encounter (by which generation's
+    /// rules), or added by hand (in which game, which values were drawn), and its trainer.
+    func originFields(_ origin: EntryOrigin, _ individual: Individual, _ words: IndividualWords) -> [(String, String)] {
+        let generation = Translator.current.format.integer(individual.generation)
+        var fields: [(String, String)] = []
+        switch origin.kind {
+        case .catch:
+            fields.append((tr("individual.label.origin"), tr("individual.origin.catch", ["generation": generation])))
+        case .encounter:
+            fields.append((tr("individual.label.origin"), tr("individual.origin.encounter", [
+                "game": words.game ?? origin.game ?? "?", "generation": generation,
+            ])))
+        case .hand:
+            fields.append((tr("individual.label.origin"), words.game.map { tr("individual.origin.hand-game", ["game": $0]) }
+                ?? tr("individual.origin.hand")))
+            if let ball = words.ball { fields.append((tr("individual.label.ball"), ball)) }
+            if !origin.drawn.isEmpty {
+                fields.append((tr("individual.label.drawn"), origin.drawn.map(drawnName).listJoined()))
+            }
+        }
+        if let trainer = origin.trainer {
+            let id = origin.trainerID.map { Self.padded(Int($0 & 0xFFFF), 5) }
+            fields.append((tr("individual.label.trainer"), id.map { tr("individual.trainer", ["name": trainer, "id": $0]) } ?? trainer))
+        }
+        return fields
+    }
+
+    /// The label of a value `add` drew, by its JSON name.
+    func drawnName(_ field: String) -> String {
+        switch field {
+        case "level": tr("individual.label.level")
+        case "gender": tr("individual.label.gender")
+        case "nature": tr("individual.label.nature")
+        case "ability": tr("individual.label.ability")
+        case "ivs": tr("individual.label.ivs")
+        case "moves": tr("individual.label.moves")
+        case "heldItem": tr("individual.label.held-item")
+        default: field
+        }
+    }
+}
