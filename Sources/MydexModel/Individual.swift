@@ -227,7 +227,8 @@ public struct IndividualFacts: Sendable, Equatable {
     /// The levels it is met at in the wild in `encounterGroup`, one range per way of meeting it.
     public var encounterLevels: [ClosedRange<Int>]
     public var encounterGroup: String?
-    /// The level mydex gives one never met in the wild (`IndividualMaker.ruleLevel`'s reading).
+    /// The level mydex gives one never met in the wild (`Pokedex.ruleLevel`; where encounters
+    /// give levels, the lowest of them).
     public var ruleLevel: Int
     /// Shedinja's HP is 1 at every level.
     public var isShedinja: Bool

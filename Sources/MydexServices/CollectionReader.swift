@@ -37,8 +37,10 @@ public struct CollectionReader: Sendable {
     init(store: CollectionStore) { self.store = store }
 
     /// The entries `query` selects, to print as they are read (`EntryListing`).
-    public func listing(_ query: EntryQuery, summary: Bool = false, catchRecords: Bool = false) async throws -> EntryListing {
-        try await EntryListing(query, in: store, summary: summary, catchRecords: catchRecords)
+    public func listing(
+        _ query: EntryQuery, summary: Bool = false, catchRecords: Bool = false, stats: Bool = true
+    ) async throws -> EntryListing {
+        try await EntryListing(query, in: store, summary: summary, catchRecords: catchRecords, stats: stats)
     }
 
     /// The history rows `query` selects, newest first, to print as they are read (`HistoryListing`).

@@ -33,12 +33,13 @@ public struct EntryListing: Sendable, AsyncSequence {
     public let pageSize: Int
 
     /// Reads the ids (and the summary, with `summary`) of the entries `query` selects; with
-    /// `catchRecords`, each page also carries how its entries were caught from an encounter.
+    /// `catchRecords`, each page also carries how its entries were caught from an encounter;
+    /// without `stats`, its entries come without their stats (a table that does not show them).
     public init(
-        _ query: EntryQuery, in store: CollectionStore, summary: Bool = false, catchRecords: Bool = false,
+        _ query: EntryQuery, in store: CollectionStore, summary: Bool = false, catchRecords: Bool = false, stats: Bool = true,
         pageSize: Int = EntryListing.pageSize
     ) async throws {
-        let names = EntryNames()
+        let names = EntryNames(stats: stats)
         let read = try await store.entryListing(query, summary: summary, names: names)
         (ids, total, self.summary) = (read.ids, read.total, read.summary)
         self.names = names

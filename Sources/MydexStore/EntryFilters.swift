@@ -371,7 +371,7 @@ public final class EntryNames: Sendable {
     /// `entries` with their stats: the base stats of their forms in their individuals'
     /// generations read once per listing.
     func withStats(_ entries: [CollectionEntry], _ db: Database) throws -> [CollectionEntry] {
-        guard entries.contains(where: { $0.individual != nil }) else { return entries }
+        guard computesStats, entries.contains(where: { $0.individual != nil }) else { return entries }
         var shown = known.withLock { $0 }
         let effects = try shown.natureEffects ?? Pokedex.natureEffects(db)
         shown.natureEffects = effects
@@ -392,8 +392,10 @@ public final class EntryNames: Sendable {
     }
 
     private let known = Mutex(Shown())
+    /// Whether entries read through these names get their stats (`withStats`).
+    let computesStats: Bool
 
-    public init() {}
+    public init(stats: Bool = true) { computesStats = stats }
 
     /// What is shown of the species and forms of `entries`, reading in `db` those not read before.
     func shown(for entries: [CollectionEntry.Stored], language: String, _ db: Database) throws -> Shown {

@@ -71,36 +71,34 @@ extension Pokedex {
             versionGroup = row[2]
             break
         }
+        // Held items and encounter levels, each one seek by Pokémon (the tables are keyed by it
+        // first), then the newest of the games that apply.
+        var itemsByGame: [Int: [(item: String, rarity: Int)]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT h.game_id, i.identifier, h.rarity FROM catalog.pokemon_items h JOIN catalog.items i ON i.id = h.item
+            WHERE h.pokemon_id = ? ORDER BY h.game_id, h.item
+            """, arguments: [pokemonID]) {
+            itemsByGame[row[0], default: []].append((row[1], row[2]))
+        }
         var (heldItems, heldItemGame): ([(item: String, rarity: Int)], String?) = ([], nil)
-        for row in games {
-            let items = try Row.fetchAll(db, sql: """
-                SELECT i.identifier, h.rarity FROM catalog.pokemon_items h JOIN catalog.items i ON i.id = h.item
-                WHERE h.pokemon_id = ? AND h.game_id = ? ORDER BY h.item
-                """, arguments: [pokemonID, row[0]]).map { ($0[0] as String, $0[1] as Int) }
-            guard !items.isEmpty else { continue }
-            (heldItems, heldItemGame) = (items.map { (item: $0.0, rarity: $0.1) }, row[1])
-            break
+        if let row = games.first(where: { itemsByGame[$0[0]] != nil }) { (heldItems, heldItemGame) = (itemsByGame[row[0]] ?? [], row[1]) }
+        var levelsByGroup: [Int: [ClosedRange<Int>]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT DISTINCT version_group_id, min_level, max_level FROM catalog.encounters WHERE pokemon_id = ?
+            ORDER BY version_group_id, min_level, max_level
+            """, arguments: [pokemonID]) {
+            let (low, high) = (row[1] as Int, row[2] as Int)
+            if low >= 1, low <= high, high <= 100 { levelsByGroup[row[0], default: []].append(low...high) }
         }
         var (levels, encounterGroup): ([ClosedRange<Int>], String?) = ([], nil)
-        checkedGroups = []
-        for row in games where checkedGroups.insert(row[3]).inserted {
-            let found = try Row.fetchAll(db, sql: """
-                SELECT DISTINCT min_level, max_level FROM catalog.encounters WHERE pokemon_id = ? AND version_group_id = ?
-                ORDER BY min_level, max_level
-                """, arguments: [pokemonID, row[3]]).compactMap { row -> ClosedRange<Int>? in
-                    let (low, high) = (row[0] as Int, row[1] as Int)
-                    return low >= 1 && low <= high && high <= 100 ? low...high : nil
-                }
-            guard !found.isEmpty else { continue }
-            (levels, encounterGroup) = (found, row[2])
-            break
-        }
+        if let row = games.first(where: { levelsByGroup[$0[3]] != nil }) { (levels, encounterGroup) = (levelsByGroup[row[3]] ?? [], row[2]) }
         let natures = try String.fetchAll(db, sql: "SELECT identifier FROM catalog.natures ORDER BY game_index")
         return IndividualFacts(
             speciesID: speciesID, pokemonID: pokemonID, generation: generation, genderRate: form[2] ?? -1, base: base,
             abilities: abilities, levelUpMoves: levelUp, versionGroup: versionGroup, heldItems: heldItems,
             heldItemGame: heldItemGame, encounterLevels: levels, encounterGroup: encounterGroup,
-            ruleLevel: try ruleLevel(speciesID: speciesID, db), isShedinja: basis.isShedinja,
+            // The rule level only where no encounter gives one (it reads the evolution chain).
+            ruleLevel: levels.isEmpty ? try ruleLevel(speciesID: speciesID, db) : levels[0].lowerBound, isShedinja: basis.isShedinja,
             natures: natures)
     }
 

@@ -552,8 +552,8 @@ func individualRows(
             against: Subject(label: "`mydex list --sort dex` (the same entries)", arguments: [mydex, "list", "--sort", "dex", "--db", individuals]),
             runs: runs, environment: environment),
         try compare(
-            "`mydex list --iv '>=50'`, \(label) individuals",
-            Subject(label: "", arguments: [mydex, "list", "--iv", ">=50", "--db", individuals]),
+            "`mydex list --iv '>=62'`, \(label) individuals (about as many as water)",
+            Subject(label: "", arguments: [mydex, "list", "--iv", ">=62", "--db", individuals]),
             against: Subject(label: "`mydex list --type water` (the same collection)", arguments: [mydex, "list", "--type", "water", "--db", individuals]),
             runs: runs, environment: environment),
         try compare(
@@ -563,6 +563,26 @@ func individualRows(
             runs: max(3, runs / 3), environment: environment),
     ]
     if let before {
+        // The same number of entries in a collection the earlier mydex made (it refuses schema 9),
+        // listed by it: time and peak memory before individuals, against after with them.
+        let listedBefore = workspace.path("before-list.sqlite")
+        _ = try measure([before, "catch", "--offline", "--seed", "1", "--db", listedBefore], environment: environment)
+        let count = try Int(String(contentsOfFile: {
+            let out = workspace.path("count.txt")
+            _ = try measure([sqlite3, collection, "SELECT max(id) FROM caught_pokemon"], environment: environment, output: out)
+            return out
+        }(), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        _ = try measure([sqlite3, listedBefore, """
+            WITH RECURSIVE n(i) AS (SELECT 2 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+            INSERT INTO caught_pokemon (species_id, form_id, nickname, is_favorite, is_shiny, caught_at)
+            SELECT (i * 7919) % 1025 + 1, (i * 7919) % 1025 + 1, CASE WHEN i % 10 = 0 THEN 'Nick' || i END, i % 17 = 0, i % 4096 = 0,
+                   strftime('%Y-%m-%d %H:%M:%f', '2026-01-01', '+' || i || ' minutes') FROM n;
+            """], environment: environment)
+        rows.append(try compare(
+            "`mydex list --sort dex`, \(label) individuals",
+            Subject(label: "", arguments: [mydex, "list", "--sort", "dex", "--db", individuals]),
+            against: Subject(label: "`mydex list --sort dex` built before individuals, as many entries", arguments: [before, "list", "--sort", "dex", "--db", listedBefore]),
+            runs: max(3, runs / 3), environment: environment))
         let one = workspace.path("individuals-one.sqlite"), oneBefore = workspace.path("individuals-one-before.sqlite")
         // Each binary on a collection it made itself (the new one's migrated to schema 9).
         _ = try measure([mydex, "catch", "--offline", "--seed", "1", "--db", one], environment: environment)

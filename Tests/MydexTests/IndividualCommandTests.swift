@@ -104,4 +104,35 @@ struct IndividualCommandTests {
         }
         #expect(try await ids("list").count == 1)
     }
+
+    @Test("dex stats: each generation's base stats and formula (Red's Raichu: Speed 100, one Special), the reverse, and bad values exit 64")
+    func calculator() async throws {
+        let red = try #require(try await environment.run("dex", "stats", "raichu", "--level", "50", "--game", "red", "--json").document())
+        // Generation 1, DVs 15, no stat experience: HP ⌊150·50/100⌋+60 = 135; Special ⌊210·50/100⌋+5 = 110 twice; Speed 120.
+        #expect((red["base"] as? [String: Int])?["speed"] == 100 && (red["base"] as? [String: Int])?["special-attack"] == 90)
+        #expect(red["stats"] as? [String: Int] == [
+            "hp": 135, "attack": 110, "defense": 75, "special-attack": 110, "special-defense": 110, "speed": 120,
+        ])
+        let now = try #require(try await environment.run("dex", "stats", "raichu", "--level", "50", "--json").document())
+        #expect((now["base"] as? [String: Int])?["speed"] == 110 && now["generation"] as? Int == 9)
+        // The reverse gives back the IVs that made the stats, the characteristic narrowing a range.
+        let made = try #require(try await environment.run(
+            "dex", "stats", "pikachu", "--level", "30", "--ivs", "25/31/12/20/8/30", "--json").document()?["stats"] as? [String: Int])
+        let shown = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"].map { String(made[$0] ?? 0) }.joined(separator: "/")
+        let ranges = try #require(try await environment.run(
+            "dex", "stats", "pikachu", "--level", "30", "--stats", shown, "--characteristic", "Likes to thrash about", "--json"
+        ).document()?["ivRanges"] as? [String: [Int]])
+        #expect(ranges["attack"] == [31] && ranges["hp"]?.contains(25) == true && ranges["speed"]?.contains(30) == true)
+        for arguments in [
+            ["dex", "stats", "pikachu", "--level", "0"], ["dex", "stats", "pikachu", "--level", "50", "--ivs", "32/31/31/31/31/31"],
+            ["dex", "stats", "pikachu", "--level", "50", "--evs", "252/252/8/0/0/0"], ["dex", "stats", "pikachu", "--level", "50", "--nature", "brave-ish"],
+            ["dex", "stats", "pikachu", "--level", "50", "--form", "mega"], ["dex", "stats", "pikachu", "--level", "50", "--generation", "2", "--nature", "brave"],
+            ["dex", "stats", "gyarados", "--level", "38", "--generation", "2", "--ivs", "15/14/10/10/10/10"],
+        ] {
+            let refused = await environment.run(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.hasPrefix("Error: "))
+        }
+    }
 }
+

@@ -11,7 +11,7 @@ struct SixStats: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
             .map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 6, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else { return nil }
+        guard parts.count == 6, parts.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
         let numbers = parts.compactMap { $0 }
         values = StatValues(
             hp: numbers[0], attack: numbers[1], defense: numbers[2], specialAttack: numbers[3], specialDefense: numbers[4],
@@ -73,7 +73,14 @@ struct DexStatsCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
+        let found: FoundPokemon
+        do {
+            found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
+        } catch let error as PokedexError {
+            // A species with no such form is a bad value here (exit 64), its forms named.
+            guard case .noForm = error else { throw error }
+            throw UsageError(error.description)
+        }
         let rulesGeneration = try await game.name.asyncMap { try await library.games.chartGame(named: $0).generation } ?? generation
         var question = StatCalculator.Question(
             level: level, nature: try await nature.asyncMap { try await library.individuals.nature(named: $0) },

@@ -117,7 +117,8 @@ struct ListCommand: MydexCommand {
             return try printer.emit(GroupOutput(groups: groups, page: ListPage(total: total, offset: offset, limit: limit), paged: isPaged))
         }
         // The table is sized from the summary, read with the ids, before the first row is printed.
-        let listing = try await library.entries.listing(query, summary: !printer.json)
+        // The table shows no stats: only JSON has them computed.
+        let listing = try await library.entries.listing(query, summary: !printer.json, stats: printer.json)
         if !printer.json, (listing.summary?.count ?? 0) <= offset {
             return try noteEmpty(total: listing.total, library: library, printer: printer)
         }
