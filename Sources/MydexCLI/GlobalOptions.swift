@@ -118,6 +118,17 @@ struct UsageError: Error, CustomStringConvertible {
 
     /// Runs `body`, turning the Pokédex's "no such type" or "no such generation" into a usage
     /// error that names the flag the value came from.
+    /// Runs `body`, turning "the species has no such form" into a usage error (the value of
+    /// `--form` is bad: `dex stats`, `add`), its forms named.
+    static func namingForm<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PokedexError {
+            guard case .noForm = error else { throw error }
+            throw UsageError(error.description)
+        }
+    }
+
     static func naming<T>(type: String? = nil, generation: Int?, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()

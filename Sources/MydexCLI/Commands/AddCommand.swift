@@ -91,14 +91,8 @@ struct AddCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .create, species: true)
-        let found: FoundPokemon
-        do {
-            found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
-        } catch let error as PokedexError {
-            // A species with no such form is a bad value here (exit 64), its forms named.
-            guard case .noForm = error else { throw error }
-            throw UsageError(error.description)
-        }
+        let finder = library.finder
+        let found = try await UsageError.namingForm { try await finder.pokemon(matching: query.joined(separator: " "), form: form) }
         let keptIn = try await game.name.asyncMap { try await library.games.game(named: $0, configured: nil, oneGame: true) }
         let lookup = library.individuals
         var given = IndividualMaker.Given(level: level, gender: gender, ivs: ivs?.values, evs: evs?.values)

@@ -73,14 +73,8 @@ struct DexStatsCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .pokedexOnly, species: true)
-        let found: FoundPokemon
-        do {
-            found = try await library.finder.pokemon(matching: query.joined(separator: " "), form: form)
-        } catch let error as PokedexError {
-            // A species with no such form is a bad value here (exit 64), its forms named.
-            guard case .noForm = error else { throw error }
-            throw UsageError(error.description)
-        }
+        let finder = library.finder
+        let found = try await UsageError.namingForm { try await finder.pokemon(matching: query.joined(separator: " "), form: form) }
         let rulesGeneration = try await game.name.asyncMap { try await library.games.chartGame(named: $0).generation } ?? generation
         var question = StatCalculator.Question(
             level: level, nature: try await nature.asyncMap { try await library.individuals.nature(named: $0) },
