@@ -47,58 +47,28 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
         isFavorite = false
         self.isShiny = isShiny
         self.caughtAt = caughtAt
-        if let individual { self.individual = individual }
-        if let origin { self.entryOrigin = origin }
+        if let individual { set(individual) }
+        if let origin { set(origin) }
     }
 
-    /// The individual its columns hold; nil for an entry made before individuals.
-    var individual: Individual? {
-        get {
-            guard let generation, let level, let gender, let ivHp, let ivAttack, let ivDefense, let ivSpecialAttack,
-                  let ivSpecialDefense, let ivSpeed, let evHp, let evAttack, let evDefense, let evSpecialAttack,
-                  let evSpecialDefense, let evSpeed else { return nil }
-            return Individual(
-                generation: generation, level: level, gender: gender, nature: nature, ability: ability,
-                hiddenAbility: hiddenAbility ?? false, personality: personality.map { UInt32(truncatingIfNeeded: $0) },
-                ivs: StatValues(
-                    hp: ivHp, attack: ivAttack, defense: ivDefense, specialAttack: ivSpecialAttack,
-                    specialDefense: ivSpecialDefense, speed: ivSpeed),
-                evs: StatValues(
-                    hp: evHp, attack: evAttack, defense: evDefense, specialAttack: evSpecialAttack,
-                    specialDefense: evSpecialDefense, speed: evSpeed),
-                moves: IndividualColumns.strings(moves), heldItem: heldItem)
-        }
-        set {
-            guard let value = newValue else { return }
-            (generation, level, gender, nature, ability) = (value.generation, value.level, value.gender, value.nature, value.ability)
-            hiddenAbility = value.hiddenAbility
-            personality = value.personality.map(Int64.init)
-            (ivHp, ivAttack, ivDefense, ivSpecialAttack, ivSpecialDefense, ivSpeed) = (
-                value.ivs.hp, value.ivs.attack, value.ivs.defense, value.ivs.specialAttack, value.ivs.specialDefense,
-                value.ivs.speed)
-            (evHp, evAttack, evDefense, evSpecialAttack, evSpecialDefense, evSpeed) = (
-                value.evs.hp, value.evs.attack, value.evs.defense, value.evs.specialAttack, value.evs.specialDefense,
-                value.evs.speed)
-            moves = IndividualColumns.json(value.moves)
-            heldItem = value.heldItem
-        }
+    /// Sets the individual's columns (the entry query reads them back: `CollectionEntry.Stored`).
+    mutating func set(_ value: Individual) {
+        (generation, level, gender, nature, ability) = (value.generation, value.level, value.gender, value.nature, value.ability)
+        hiddenAbility = value.hiddenAbility
+        personality = value.personality.map(Int64.init)
+        (ivHp, ivAttack, ivDefense, ivSpecialAttack, ivSpecialDefense, ivSpeed) = (
+            value.ivs.hp, value.ivs.attack, value.ivs.defense, value.ivs.specialAttack, value.ivs.specialDefense, value.ivs.speed)
+        (evHp, evAttack, evDefense, evSpecialAttack, evSpecialDefense, evSpeed) = (
+            value.evs.hp, value.evs.attack, value.evs.defense, value.evs.specialAttack, value.evs.specialDefense, value.evs.speed)
+        moves = IndividualColumns.json(value.moves)
+        heldItem = value.heldItem
     }
 
-    /// Where it came from; nil for an entry made before individuals.
-    var entryOrigin: EntryOrigin? {
-        get {
-            origin.map {
-                EntryOrigin(
-                    kind: $0, game: game, ball: ball, trainer: trainer, trainerID: trainerID.map { UInt32(truncatingIfNeeded: $0) },
-                    drawn: IndividualColumns.strings(drawn))
-            }
-        }
-        set {
-            guard let value = newValue else { return }
-            (origin, game, ball, trainer) = (value.kind, value.game, value.ball, value.trainer)
-            trainerID = value.trainerID.map(Int64.init)
-            drawn = value.drawn.isEmpty ? nil : IndividualColumns.json(value.drawn)
-        }
+    /// Sets its origin's columns.
+    mutating func set(_ value: EntryOrigin) {
+        (origin, game, ball, trainer) = (value.kind, value.game, value.ball, value.trainer)
+        trainerID = value.trainerID.map(Int64.init)
+        drawn = value.drawn.isEmpty ? nil : IndividualColumns.json(value.drawn)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -106,7 +76,8 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
     }
 }
 
-/// The individual's columns as the entry query reads them, and the JSON arrays it keeps in text.
+/// The individual's columns as the entry query reads them, and the JSON arrays it keeps in text
+/// (read back by `CollectionEntry.Stored.strings`).
 enum IndividualColumns {
     /// After `CollectionStore.entryColumns`' first nine: what `CollectionEntry.Stored` reads.
     static let columns = """
@@ -121,11 +92,5 @@ enum IndividualColumns {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         return (try? encoder.encode(values)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-    }
-
-    /// The strings of a JSON array (`json`'s); none for nil.
-    static func strings(_ text: String?) -> [String] {
-        guard let text, let values = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
-        return values
     }
 }
