@@ -159,10 +159,9 @@ extension Pokedex {
 
     /// Every nature with its name in the store's language and its effect, by index in the games.
     public func natures() async throws -> [NatureInfo] {
-        let languages = DataLanguage.fallbacks(language)
+        let names = try await termNames([("kind = 'nature'", [])])["nature"] ?? [:]
         return try await store.read { db in
-            let names = try Self.termNames(kind: "nature", languages: languages, db)
-            return try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db, sql: """
                 SELECT identifier, game_index, increased_stat, decreased_stat FROM catalog.natures ORDER BY game_index
                 """).map { row in
                     let identifier: String = row[0]
@@ -174,31 +173,16 @@ extension Pokedex {
                 }
         }
     }
-
-    /// Each term of `kind` with its name: the first of `languages` the catalog has it in.
-    static func termNames(kind: String, languages: [String], _ db: Database) throws -> [String: String] {
-        var names: [String: String] = [:], ranks: [String: Int] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT term, language, name FROM catalog.term_names
-            WHERE kind = ? AND language IN (SELECT value FROM json_each(?))
-            """, arguments: [kind, Self.jsonStrings(languages)]) {
-            let term: String = row[0], language: String = row[1]
-            guard let rank = languages.firstIndex(of: language) else { continue }
-            if let current = ranks[term], current <= rank { continue }
-            names[term] = row[2]
-            ranks[term] = rank
-        }
-        return names
-    }
 }
 
 extension Pokedex {
     /// The words of an entry's individual and origin in the store's language.
     public func individualWords(_ individual: Individual?, origin: EntryOrigin?) async throws -> IndividualWords {
         let language = self.language
-        let itemID = try await individual?.heldItem.asyncMap { item in
-            try await store.read { db in try Int.fetchOne(db, sql: "SELECT id FROM catalog.items WHERE identifier = ?", arguments: [item]) }
-        } ?? nil
+        var itemID: Int?
+        if let item = individual?.heldItem {
+            itemID = try await store.read { db in try Int.fetchOne(db, sql: "SELECT id FROM catalog.items WHERE identifier = ?", arguments: [item]) }
+        }
         var reads: [(condition: String, arguments: [String])] = [("kind = 'stat'", [])]
         if let ability = individual?.ability { reads.append(("kind = 'ability' AND term = ?", [ability])) }
         if let id = individual?.characteristicID { reads.append(("kind = 'characteristic' AND term = ?", [String(id)])) }
@@ -212,12 +196,9 @@ extension Pokedex {
                 """, arguments: [Self.jsonStrings(moves)])
             return Dictionary(try Self.moveSummaries(db, ids: ids, language: language).map { ($0.identifier, $0.name) }) { first, _ in first }
         }
-        let nature = try await individual?.nature.asyncMap { identifier in
-            try await natures().first { $0.identifier == identifier }
-        } ?? nil
-        let game = try await origin?.game.asyncMap { identifier in
-            try await games().first { $0.identifier == identifier }?.name ?? identifier
-        }
+        var (nature, game): (NatureInfo?, String?) = (nil, nil)
+        if let identifier = individual?.nature { nature = try await natures().first { $0.identifier == identifier } }
+        if let identifier = origin?.game { game = try await games().first { $0.identifier == identifier }?.name ?? identifier }
         var statNames: [StatKind: String] = [:]
         for stat in StatKind.allCases { statNames[stat] = terms["stat"]?[stat.rawValue] ?? stat.rawValue }
         return IndividualWords(
@@ -229,19 +210,12 @@ extension Pokedex {
     }
 }
 
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let value = self else { return nil }
-        return try await transform(value)
-    }
-}
-
 extension Pokedex {
     /// The natures, abilities or items a Pokémon can hold, each with its name in the store's
     /// language and every key it is found by (its identifier, and its name in every language,
     /// as searches compare names): what `--nature`, `--ability` and `--held-item` take.
     public func individualTerms(_ kind: IndividualTermKind) async throws -> [(identifier: String, name: String, keys: [String])] {
-        let languages = DataLanguage.fallbacks(language)
+        let names = try await termNames([("kind = ?", [kind.rawValue])])[kind.rawValue] ?? [:]
         return try await store.read { db in
             let identifiers: [String: String]  // term → identifier
             switch kind {
@@ -255,7 +229,6 @@ extension Pokedex {
                     (String($0[0] as Int), $0[1] as String)
                 }) { a, _ in a }
             }
-            let names = try Self.termNames(kind: kind.rawValue, languages: languages, db)
             var keys: [String: [String]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT term, name FROM catalog.term_names WHERE kind = ?", arguments: [kind.rawValue]) {
                 keys[row[0], default: []].append(SearchText.normalized(row[1]))
@@ -314,19 +287,19 @@ extension Pokedex {
     /// Every nature, ability, item, move, characteristic and stat name in the store's language.
     public func individualWordBook() async throws -> IndividualWordBook {
         let natures = Dictionary(try await natures().map { ($0.identifier, $0) }) { a, _ in a }
-        func names(_ kind: IndividualTermKind) async throws -> [String: String] {
-            Dictionary(try await individualTerms(kind).map { ($0.identifier, $0.name) }) { a, _ in a }
-        }
         let language = self.language
-        let moves = try await store.read { db in
-            Dictionary(try Self.moveSummaries(db, ids: nil, language: language).map { ($0.identifier, $0.name) }) { a, _ in a }
+        let (moves, itemIdentifiers) = try await store.read { db in
+            (Dictionary(try Self.moveSummaries(db, ids: nil, language: language).map { ($0.identifier, $0.name) }) { a, _ in a },
+             Dictionary(try Row.fetchAll(db, sql: "SELECT id, identifier FROM catalog.items").map {
+                 (String($0[0] as Int), $0[1] as String)
+             }) { a, _ in a })
         }
-        let languages = DataLanguage.fallbacks(language)
-        let characteristics = try await store.read { db in
-            try Self.termNames(kind: "characteristic", languages: languages, db)
-        }
+        // Names alone (the term lookups' search keys are not needed here); items by id.
+        let terms = try await termNames([("kind IN ('ability', 'item', 'characteristic')", [])])
+        let items = Dictionary((terms["item"] ?? [:]).compactMap { id, name in itemIdentifiers[id].map { ($0, name) } }) { a, _ in a }
+        let characteristics = terms["characteristic"] ?? [:]
         var book = IndividualWordBook(
-            natures: natures, abilities: try await names(.ability), items: try await names(.item), moves: moves,
+            natures: natures, abilities: terms["ability"] ?? [:], items: items, moves: moves,
             characteristics: Dictionary(characteristics.compactMap { key, value in Int(key).map { ($0, value) } }) { a, _ in a },
             statNames: try await statNames())
         book.games = Dictionary(try await games().map { ($0.identifier, $0.name) }) { a, _ in a }
