@@ -249,7 +249,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "12"
+    static let format = "13"
 
     /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
     /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
@@ -260,6 +260,10 @@ package enum CatalogSchema {
         "sqlite_schema", "info", "species", "species_names", "species_types", "species_types_type", "species_generation",
         "types", "type_names", "forms", "sqlite_autoindex_forms_1", "forms_species", "forms_form_identifier", "form_types",
         "form_names", "pokedex_numbers", "pokedexes",
+        // What a catch reads to draw its individual (`Pokedex.individualFacts`): 0.4 MB.
+        "pokemon", "pokemon_abilities", "pokemon_stats_past", "pokemon_abilities_past", "pokemon_wild", "pokemon_items",
+        "games", "sqlite_autoindex_games_1", "natures", "sqlite_autoindex_natures_1", "sqlite_autoindex_natures_2",
+        "moves", "sqlite_autoindex_moves_1", "items", "sqlite_autoindex_items_1",
     ]
 
     static let tables = """
@@ -709,6 +713,17 @@ package enum CatalogSchema {
             id INTEGER PRIMARY KEY,
             identifier TEXT NOT NULL UNIQUE
         ) STRICT;
+        -- What a catch (which names no game) draws a wild Pokémon from, derived from `learnsets`
+        -- and `encounters` when the image is built: each Pokémon's newest level-up learnset (by
+        -- the games' order) and the level ranges of its newest encounters (JSON [[min, max]…]).
+        -- Plain pages, so that a catch inflates none and never loads zlib.
+        CREATE TABLE pokemon_wild (
+            pokemon_id INTEGER PRIMARY KEY,
+            learnset_version_group_id INTEGER,
+            level_up BLOB,
+            encounter_version_group_id INTEGER,
+            encounter_levels TEXT
+        ) STRICT;
         """
 
     /// Species as mydex sees them: the catalog's, except where PokeAPI data was fetched into
@@ -853,6 +868,7 @@ public enum CatalogBuilder {
             try insertIndividualTables(records, db)
             // Pokémon after the games: their held items name games.
             try insert(records.pokemon, db)
+            try insertWildFacts(db)
             try insert(records.pokedexes, db)
             let typeName = try db.makeStatement(sql: "INSERT INTO type_names (type, language, name) VALUES (?, ?, ?)")
             let charted = try db.makeStatement(sql: "INSERT INTO types (type, id, generation, move_count) VALUES (?, ?, ?, ?)")
@@ -960,6 +976,38 @@ public enum CatalogBuilder {
         for record in records.items {
             try item.execute(arguments: [record.id, record.identifier])
         }
+    }
+
+    /// `pokemon_wild`, from the learnsets and encounters inserted before it. A version group
+    /// is as new as its newest game (`sort_order`, then id), the order `individualFacts` reads
+    /// the games in when a game is named.
+    private static func insertWildFacts(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE group_rank AS
+                SELECT version_group_id AS version_group_id, max(sort_order * 100000 + id) AS rank FROM games GROUP BY version_group_id;
+            INSERT INTO pokemon_wild (pokemon_id, learnset_version_group_id, level_up)
+                SELECT pokemon_id, version_group_id, moves FROM (
+                    SELECT l.pokemon_id, l.version_group_id, ml.moves, max(r.rank)
+                    FROM learnsets l JOIN move_methods m ON m.id = l.method_id JOIN move_lists ml ON ml.id = l.list_id
+                    JOIN group_rank r ON r.version_group_id = l.version_group_id
+                    WHERE m.identifier = 'level-up' GROUP BY l.pokemon_id);
+            CREATE TEMP TABLE wild_levels AS
+                SELECT DISTINCT pokemon_id, version_group_id, min_level, max_level FROM encounters
+                WHERE min_level >= 1 AND min_level <= max_level AND max_level <= 100;
+            CREATE TEMP TABLE newest_levels AS
+                SELECT pokemon_id, version_group_id FROM (
+                    SELECT w.pokemon_id, w.version_group_id, max(r.rank)
+                    FROM wild_levels w JOIN group_rank r ON r.version_group_id = w.version_group_id GROUP BY w.pokemon_id);
+            INSERT INTO pokemon_wild (pokemon_id, encounter_version_group_id, encounter_levels)
+                SELECT n.pokemon_id, n.version_group_id, (
+                    SELECT json_group_array(json_array(min_level, max_level)) FROM (
+                        SELECT min_level, max_level FROM wild_levels
+                        WHERE pokemon_id = n.pokemon_id AND version_group_id = n.version_group_id ORDER BY min_level, max_level))
+                FROM newest_levels n WHERE true
+                ON CONFLICT (pokemon_id) DO UPDATE SET
+                    encounter_version_group_id = excluded.encounter_version_group_id, encounter_levels = excluded.encounter_levels;
+            DROP TABLE group_rank; DROP TABLE wild_levels; DROP TABLE newest_levels;
+            """)
     }
 
     /// The regions whose forms are regional forms (`vulpix-alola`, `tauros-paldea-combat-breed`).

@@ -105,18 +105,18 @@ public struct CatchService: Sendable {
             }
         }
         if answered && !failed { try await facts.requestSucceeded(after: lastFailure) }
-        // The individual, by the latest generation's rules (a catch names no game).
+        // The individual, by the latest generation's rules (a catch names no game), drawn in
+        // the write's transaction from what it reads there.
         var drawing = IndividualMaker.generator(beside: generator)
         let candidate = UInt32(truncatingIfNeeded: drawing.next())
-        var (individual, origin): (Individual?, EntryOrigin?) = (nil, nil)
-        if let made = try await pokedex.individualFacts(formID: formID ?? wildForms.first ?? speciesID) {
-            let trainerID = try await store.trainerID(orElse: candidate, at: clock.now())
-            individual = IndividualMaker.make(made, isShiny: isShiny, trainerID: trainerID, using: &drawing)
-            origin = EntryOrigin(kind: .catch, trainerID: trainerID)
-        }
+        let individualDraw = drawing
         let entry = try await store.recordCatch(
-            speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin, at: clock.now(),
-            fetchedSpecies: fetched)
+            speciesID: speciesID, formID: formID, isShiny: isShiny, factsFormID: formID ?? wildForms.first ?? speciesID,
+            trainerCandidate: candidate, at: clock.now(), fetchedSpecies: fetched
+        ) { facts, trainerID in
+            var generator = individualDraw
+            return IndividualMaker.make(facts, isShiny: isShiny, trainerID: trainerID, using: &generator)
+        }
         return Result(
             entry: entry, fetchedSpecies: fetched != nil, offlineReason: offlineReason, unreachableSince: unreachableSince)
     }

@@ -199,6 +199,31 @@ extension CollectionStore {
         }
     }
 
+    /// A catch made an individual in the write's own transaction: the Pokémon's facts by the
+    /// latest generation's rules (those of form `factsFormID`) and the collection's trainer ID
+    /// (`candidate` becomes it on the first catch) are read there, and `draw` (the services'
+    /// `IndividualMaker`) makes the individual from them. A catalog without the form's stats
+    /// records the catch without one.
+    public func recordCatch(
+        speciesID: Int, formID: Int?, isShiny: Bool, factsFormID: Int, trainerCandidate: UInt32, at date: Date,
+        fetchedSpecies: Species? = nil, draw: @escaping @Sendable (IndividualFacts, _ trainerID: UInt32) -> Individual
+    ) async throws -> CollectionEntry {
+        let language = self.language
+        return try await write { db in
+            if let fetchedSpecies { try fetchedSpecies.upsert(db) }
+            var (individual, origin): (Individual?, EntryOrigin?) = (nil, nil)
+            if let generation = try Int.fetchOne(db, sql: "SELECT max(generation) FROM catalog.games"),
+               let facts = try Pokedex.individualFacts(formID: factsFormID, generation: generation, game: nil, db) {
+                let trainerID = try Self.trainerID(orElse: trainerCandidate, at: date, db)
+                individual = draw(facts, trainerID)
+                origin = EntryOrigin(kind: .catch, trainerID: trainerID)
+            }
+            return try Self.insertCatch(
+                db, speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin,
+                at: date, language: language)
+        }
+    }
+
     /// The collection's own trainer ID (the secret ID in the upper 16 bits): the original
     /// trainer of what it catches, against which shininess is worked out from generation 3 on.
     /// Kept in `api_facts` from the first catch that needs it, when `candidate` becomes it.
@@ -207,12 +232,15 @@ extension CollectionStore {
             try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.trainerIDKey])
         }
         if let read, let id = UInt32(read) { return id }
-        return try await write { db in
-            if let value = try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [Self.trainerIDKey]),
-               let id = UInt32(value) { return id }
-            try Self.saveFact(Self.trainerIDKey, value: String(candidate), fetchedAt: date, db)
-            return candidate
-        }
+        return try await write { db in try Self.trainerID(orElse: candidate, at: date, db) }
+    }
+
+    /// The trainer ID within the caller's write transaction, saved from `candidate` when none is.
+    static func trainerID(orElse candidate: UInt32, at date: Date, _ db: Database) throws -> UInt32 {
+        if let value = try String.fetchOne(db, sql: "SELECT value FROM api_facts WHERE key = ?", arguments: [trainerIDKey]),
+           let id = UInt32(value) { return id }
+        try saveFact(trainerIDKey, value: String(candidate), fetchedAt: date, db)
+        return candidate
     }
 
     static let trainerIDKey = "trainer-id"

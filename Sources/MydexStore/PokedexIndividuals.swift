@@ -19,7 +19,11 @@ extension Pokedex {
         }
     }
 
-    static func individualFacts(formID: Int, generation: Int, game: String?, _ db: Database) throws -> IndividualFacts? {
+    /// `derived: false` reads every game's learnsets and encounters even where `pokemon_wild`
+    /// holds the answer (tests hold the two equal).
+    static func individualFacts(
+        formID: Int, generation: Int, game: String?, derived: Bool = true, _ db: Database
+    ) throws -> IndividualFacts? {
         guard let form = try Row.fetchOne(db, sql: """
             SELECT f.pokemon_id, f.species_id, s.gender_rate
             FROM catalog.forms f JOIN catalog.species s ON s.id = f.species_id WHERE f.id = ?
@@ -51,28 +55,55 @@ extension Pokedex {
 
         // The games whose data applies: `game`'s, else every game up to `generation`, newest first.
         let games = try Row.fetchAll(db, sql: """
-            SELECT id, identifier, version_group, version_group_id FROM catalog.games
+            SELECT id, identifier, version_group, version_group_id, generation FROM catalog.games
             WHERE (:game IS NULL AND generation <= :generation) OR identifier = :game
             ORDER BY sort_order DESC, id DESC
             """, arguments: ["game": game, "generation": generation])
+        let groupName = Dictionary(games.map { ($0[3] as Int, $0[2] as String) }) { first, _ in first }
         var (levelUp, versionGroup): ([(level: Int, move: String)], String?) = ([], nil)
-        var checkedGroups: Set<Int> = []
-        for row in games where checkedGroups.insert(row[3]).inserted {
-            guard let moves = try Data.fetchOne(db, sql: """
-                SELECT ml.moves FROM catalog.learnsets l JOIN catalog.move_methods m ON m.id = l.method_id
-                JOIN catalog.move_lists ml ON ml.id = l.list_id
-                WHERE l.version_group_id = ? AND l.pokemon_id = ? AND m.identifier = ?
-                """, arguments: [row[3], pokemonID, LearnsetEncoding.levelUpMethod]) else { continue }
-            let learned = LearnsetEncoding.decode(moves, levelUp: true)
-            let names = Dictionary(try Row.fetchAll(
-                db, sql: "SELECT id, identifier FROM catalog.moves WHERE id IN (SELECT value FROM json_each(?))",
-                arguments: [Self.jsonArray(learned.map(\.move))]).map { ($0[0] as Int, $0[1] as String) }) { first, _ in first }
-            levelUp = learned.compactMap { item in names[item.move].map { (item.level ?? 1, $0) } }
-            versionGroup = row[2]
-            break
+        var (levels, encounterGroup): ([ClosedRange<Int>], String?) = ([], nil)
+        if derived, game == nil, generation >= games.map({ $0[4] as Int }).max() ?? 0 {
+            // Every game applies: the newest learnset and encounters, derived when the catalog
+            // was built (`pokemon_wild`), in one seek.
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT learnset_version_group_id, level_up, encounter_version_group_id, encounter_levels
+                FROM catalog.pokemon_wild WHERE pokemon_id = ?
+                """, arguments: [pokemonID]) {
+                if let group = row[0] as Int?, let moves = row[1] as Data? {
+                    (levelUp, versionGroup) = (try levelUpMoves(moves, db), groupName[group])
+                }
+                if let group = row[2] as Int?, let json = row[3] as String? {
+                    let pairs = (try? JSONDecoder().decode([[Int]].self, from: Data(json.utf8))) ?? []
+                    levels = pairs.compactMap { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil }
+                    encounterGroup = groupName[group]
+                }
+            }
+        } else {
+            var checkedGroups: Set<Int> = []
+            for row in games where checkedGroups.insert(row[3]).inserted {
+                guard let moves = try Data.fetchOne(db, sql: """
+                    SELECT ml.moves FROM catalog.learnsets l JOIN catalog.move_methods m ON m.id = l.method_id
+                    JOIN catalog.move_lists ml ON ml.id = l.list_id
+                    WHERE l.version_group_id = ? AND l.pokemon_id = ? AND m.identifier = ?
+                    """, arguments: [row[3], pokemonID, LearnsetEncoding.levelUpMethod]) else { continue }
+                (levelUp, versionGroup) = (try levelUpMoves(moves, db), row[2])
+                break
+            }
+            // Encounter levels, one seek by Pokémon (the table is keyed by it first), then the
+            // newest of the games that apply.
+            var levelsByGroup: [Int: [ClosedRange<Int>]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT DISTINCT version_group_id, min_level, max_level FROM catalog.encounters WHERE pokemon_id = ?
+                ORDER BY version_group_id, min_level, max_level
+                """, arguments: [pokemonID]) {
+                let (low, high) = (row[1] as Int, row[2] as Int)
+                if low >= 1, low <= high, high <= 100 { levelsByGroup[row[0], default: []].append(low...high) }
+            }
+            if let row = games.first(where: { levelsByGroup[$0[3]] != nil }) {
+                (levels, encounterGroup) = (levelsByGroup[row[3]] ?? [], row[2])
+            }
         }
-        // Held items and encounter levels, each one seek by Pokémon (the tables are keyed by it
-        // first), then the newest of the games that apply.
+        // Held items, one seek by Pokémon, then the newest of the games that apply.
         var itemsByGame: [Int: [(item: String, rarity: Int)]] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT h.game_id, i.identifier, h.rarity FROM catalog.pokemon_items h JOIN catalog.items i ON i.id = h.item
@@ -82,16 +113,6 @@ extension Pokedex {
         }
         var (heldItems, heldItemGame): ([(item: String, rarity: Int)], String?) = ([], nil)
         if let row = games.first(where: { itemsByGame[$0[0]] != nil }) { (heldItems, heldItemGame) = (itemsByGame[row[0]] ?? [], row[1]) }
-        var levelsByGroup: [Int: [ClosedRange<Int>]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT DISTINCT version_group_id, min_level, max_level FROM catalog.encounters WHERE pokemon_id = ?
-            ORDER BY version_group_id, min_level, max_level
-            """, arguments: [pokemonID]) {
-            let (low, high) = (row[1] as Int, row[2] as Int)
-            if low >= 1, low <= high, high <= 100 { levelsByGroup[row[0], default: []].append(low...high) }
-        }
-        var (levels, encounterGroup): ([ClosedRange<Int>], String?) = ([], nil)
-        if let row = games.first(where: { levelsByGroup[$0[3]] != nil }) { (levels, encounterGroup) = (levelsByGroup[row[3]] ?? [], row[2]) }
         let natures = try String.fetchAll(db, sql: "SELECT identifier FROM catalog.natures ORDER BY game_index")
         return IndividualFacts(
             speciesID: speciesID, pokemonID: pokemonID, generation: generation, genderRate: form[2] ?? -1, base: base,
@@ -100,6 +121,15 @@ extension Pokedex {
             // The rule level only where no encounter gives one (it reads the evolution chain).
             ruleLevel: levels.isEmpty ? try ruleLevel(speciesID: speciesID, db) : levels[0].lowerBound, isShedinja: basis.isShedinja,
             natures: natures)
+    }
+
+    /// A level-up learnset's moves (`LearnsetEncoding`) with their identifiers, in its order.
+    static func levelUpMoves(_ encoded: Data, _ db: Database) throws -> [(level: Int, move: String)] {
+        let learned = LearnsetEncoding.decode(encoded, levelUp: true)
+        let names = Dictionary(try Row.fetchAll(
+            db, sql: "SELECT id, identifier FROM catalog.moves WHERE id IN (SELECT value FROM json_each(?))",
+            arguments: [Self.jsonArray(learned.map(\.move))]).map { ($0[0] as Int, $0[1] as String) }) { first, _ in first }
+        return learned.compactMap { item in names[item.move].map { (item.level ?? 1, $0) } }
     }
 
     /// The base stats of the form `formID` in `generation`: its Pokémon's, each stat as the
