@@ -346,6 +346,22 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// The numbers a generation's games use inside for its Pokémon, items or places
+    /// (`pokemon_game_indices.csv`, `item_game_indices.csv`, `location_game_indices.csv`), for
+    /// reading the games' saves: `kind` is `pokemon`, `item` or `location`, `indices` each
+    /// number's PokeAPI identifier (keys the numbers in decimal).
+    public struct GameIndexRecord: Codable, Sendable, Equatable {
+        public var kind: String
+        public var generation: Int
+        public var indices: [String: String]
+
+        public init(kind: String, generation: Int, indices: [String: String]) {
+            self.kind = kind
+            self.generation = generation
+            self.indices = indices
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
         /// A base stat the catalog has no column for (`Species.statNames`).
@@ -399,6 +415,7 @@ public struct BuiltInPokedex: Sendable {
         public var characteristics: [CharacteristicRecord] = []
         public var growthRates: [GrowthRateRecord] = []
         public var items: [ItemRecord] = []
+        public var gameIndices: [GameIndexRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
@@ -418,6 +435,7 @@ public struct BuiltInPokedex: Sendable {
     static let characteristicPrefix = Data(#"{"characteristic":"#.utf8)
     static let growthRatePrefix = Data(#"{"growthRate":"#.utf8)
     static let itemPrefix = Data(#"{"item":"#.utf8)
+    static let gameIndicesPrefix = Data(#"{"gameIndices":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
@@ -433,6 +451,7 @@ public struct BuiltInPokedex: Sendable {
     private struct CharacteristicLine: Codable { var characteristic: CharacteristicRecord }
     private struct GrowthRateLine: Codable { var growthRate: GrowthRateRecord }
     private struct ItemLine: Codable { var item: ItemRecord }
+    private struct GameIndicesLine: Codable { var gameIndices: GameIndexRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -471,6 +490,8 @@ public struct BuiltInPokedex: Sendable {
                     records.growthRates.append(try decoder.decode(GrowthRateLine.self, from: line).growthRate)
                 } else if line.starts(with: Self.itemPrefix) {
                     records.items.append(try decoder.decode(ItemLine.self, from: line).item)
+                } else if line.starts(with: Self.gameIndicesPrefix) {
+                    records.gameIndices.append(try decoder.decode(GameIndicesLine.self, from: line).gameIndices)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -488,7 +509,8 @@ public struct BuiltInPokedex: Sendable {
         moves: [MoveRecord] = [], learnsets: [LearnsetRecord] = [], locations: [LocationRecord] = [],
         encounterMethods: [EncounterMethodRecord] = [], encounterConditions: [EncounterConditionRecord] = [],
         encounters: [EncounterRecord] = [], entries: [EntriesRecord] = [], natures: [NatureRecord] = [],
-        characteristics: [CharacteristicRecord] = [], growthRates: [GrowthRateRecord] = [], items: [ItemRecord] = []
+        characteristics: [CharacteristicRecord] = [], growthRates: [GrowthRateRecord] = [], items: [ItemRecord] = [],
+        gameIndices: [GameIndexRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -535,6 +557,10 @@ public struct BuiltInPokedex: Sendable {
         }
         for record in items.sorted(by: { $0.id < $1.id }) {
             body.append(try encoder.encode(ItemLine(item: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in gameIndices.sorted(by: { ($0.kind, $0.generation) < ($1.kind, $1.generation) }) {
+            body.append(try encoder.encode(GameIndicesLine(gameIndices: record)))
             body.append(UInt8(ascii: "\n"))
         }
         // Learnsets by generation (each generation's are a file of their own: `split`), then Pokémon.
@@ -585,8 +611,8 @@ public struct BuiltInPokedex: Sendable {
 extension BuiltInPokedex {
     /// An encoded Pokédex as the files it is kept in, each small enough to review, by the suffix
     /// of their name: `""` (the header, terms and species), `"-forms"` (Pokémon, Pokédexes and
-    /// games), `"-moves"` (the moves), `"-items"` (natures, characteristics, growth rates and
-    /// the items a Pokémon may hold), `"-learnsets-genN"` (the learnsets of generation N's
+    /// games), `"-moves"` (the moves), `"-items"` (natures, characteristics, growth rates,
+    /// the items a Pokémon may hold and the games' own numbers), `"-learnsets-genN"` (the learnsets of generation N's
     /// games), `"-places"` (places, ways of meeting Pokémon and their conditions),
     /// `"-encounters-genN"` (the encounter tables of generation N's games), then
     /// `"-entries-genN"` (every game's Pokédex entries of generation N's species). Their
@@ -613,7 +639,7 @@ extension BuiltInPokedex {
             } else if line.starts(with: movePrefix) {
                 append(line, to: "-moves")
             } else if line.starts(with: naturePrefix) || line.starts(with: characteristicPrefix)
-                || line.starts(with: growthRatePrefix) || line.starts(with: itemPrefix) {
+                || line.starts(with: growthRatePrefix) || line.starts(with: itemPrefix) || line.starts(with: gameIndicesPrefix) {
                 append(line, to: "-items")
             } else if line.starts(with: learnsetPrefix) {
                 let generation = (try? decoder.decode(LearnsetLine.self, from: line)).flatMap { generations[$0.learnset.versionGroup] } ?? 0

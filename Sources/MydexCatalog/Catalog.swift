@@ -249,7 +249,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "13"
+    static let format = "14"
 
     /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
     /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
@@ -713,6 +713,16 @@ package enum CatalogSchema {
             id INTEGER PRIMARY KEY,
             identifier TEXT NOT NULL UNIQUE
         ) STRICT;
+        -- The numbers generations 1–3 use inside for Pokémon, items and places, for reading
+        -- their saves: each number's PokeAPI identifier (`pokemon`: a Pokémon's, `item`,
+        -- `location`).
+        CREATE TABLE game_indices (
+            kind TEXT NOT NULL,
+            generation INTEGER NOT NULL,
+            game_index INTEGER NOT NULL,
+            identifier TEXT NOT NULL,
+            PRIMARY KEY (kind, generation, game_index)
+        ) STRICT, WITHOUT ROWID;
         -- What a catch (which names no game) draws a wild Pokémon from, derived from `learnsets`
         -- and `encounters` when the image is built: each Pokémon's newest level-up learnset (by
         -- the games' order) and the level ranges of its newest encounters (JSON [[min, max]…]).
@@ -975,6 +985,14 @@ public enum CatalogBuilder {
         let item = try db.makeStatement(sql: "INSERT INTO items (id, identifier) VALUES (?, ?)")
         for record in records.items {
             try item.execute(arguments: [record.id, record.identifier])
+        }
+        let index = try db.makeStatement(
+            sql: "INSERT INTO game_indices (kind, generation, game_index, identifier) VALUES (?, ?, ?, ?)")
+        for record in records.gameIndices {
+            for (number, identifier) in record.indices {
+                guard let number = Int(number) else { throw CatalogError.unreadable(detail: "game index \(number)") }
+                try index.execute(arguments: [record.kind, record.generation, number, identifier])
+            }
         }
     }
 

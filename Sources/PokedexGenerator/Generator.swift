@@ -171,7 +171,7 @@ struct PokedexGenerator: AsyncParsableCommand {
             pokedexes: pokedexes, games: games, moves: moves, learnsets: learnsets, locations: places.locations, encounterMethods: places.methods,
             encounterConditions: places.conditions, encounters: places.encounters, entries: entries,
             natures: individuals.natures, characteristics: individuals.characteristics,
-            growthRates: individuals.growthRates, items: individuals.items)
+            growthRates: individuals.growthRates, items: individuals.items, gameIndices: individuals.gameIndices)
         // Files each diffable line by line and small enough to review: the species; the
         // varieties, forms, Pokédexes and games; the moves; each generation's learnsets (read
         // back as one, in this order). A learnset file of a generation no longer there goes.

@@ -23,6 +23,7 @@ struct IndividualSource {
         var characteristics: [BuiltInPokedex.CharacteristicRecord]
         var growthRates: [BuiltInPokedex.GrowthRateRecord]
         var items: [BuiltInPokedex.ItemRecord]
+        var gameIndices: [BuiltInPokedex.GameIndexRecord] = []
     }
 
     /// The pockets of items no Pokémon holds: machines (4) and key items (8) (`item_pockets.csv`).
@@ -86,7 +87,68 @@ struct IndividualSource {
                   let names = itemNames[id], !names.isEmpty else { return nil }
             return BuiltInPokedex.ItemRecord(id: id, identifier: identifier, names: names)
         }
-        return Tables(natures: natures, characteristics: characteristics, growthRates: growthRates, items: items)
+        return Tables(
+            natures: natures, characteristics: characteristics, growthRates: growthRates, items: items,
+            gameIndices: try gameIndices())
+    }
+
+    /// The generations whose saves mydex reads.
+    static let savedGenerations = 1...3
+
+    /// Where PokeAPI's `item_game_indices.csv` gives a number twice, the games' own constants
+    /// decide (pret/pokecrystal `constants/item_constants.asm`: ENERGYPOWDER $79, BLUE_CARD $74,
+    /// KINGS_ROCK $52, TM29 $DD; pret/pokeemerald `include/constants/items.h`: ITEMFINDER 261,
+    /// BASEMENT_KEY 271): the numbers PokeAPI has wrong, by (generation, item).
+    static let itemIndexCorrections: [GameIndexKey: Int?] = [
+        GameIndexKey(generation: 2, identifier: "energy-powder", index: "116"): 121,
+        GameIndexKey(generation: 2, identifier: "kings-rock", index: "221"): nil,
+        GameIndexKey(generation: 3, identifier: "basement-key", index: "261"): 271,
+    ]
+
+    struct GameIndexKey: Hashable {
+        var generation: Int
+        var identifier: String
+        var index: String
+    }
+
+    /// Each of those generations' own numbers for Pokémon, items and places, by identifier.
+    /// Pokémon are numbered by game (`version_id`); the games of a generation must agree, or
+    /// a save could not say which Pokémon it holds.
+    func gameIndices() throws -> [BuiltInPokedex.GameIndexRecord] {
+        let versionGroups = try table("versions.csv").reduce(into: [Int: Int]()) { map, row in
+            if let id = int(row["id"]), let group = int(row["version_group_id"]) { map[id] = group }
+        }
+        let groupGenerations = try table("version_groups.csv").reduce(into: [Int: Int]()) { map, row in
+            if let id = int(row["id"]), let generation = int(row["generation_id"]) { map[id] = generation }
+        }
+        var records: [BuiltInPokedex.GameIndexRecord] = []
+        func collect(_ kind: String, _ file: String, _ idColumn: String, names: [Int: String], generation: ([String: String]) -> Int?) throws {
+            var byGeneration: [Int: [String: String]] = [:]
+            for row in try table(file) {
+                guard let generation = generation(row), Self.savedGenerations.contains(generation),
+                      var index = row["game_index"], let id = int(row[idColumn]), let identifier = names[id] else { continue }
+                if kind == "item", let corrected = Self.itemIndexCorrections[GameIndexKey(generation: generation, identifier: identifier, index: index)] {
+                    guard let corrected else { continue }
+                    index = String(corrected)
+                }
+                if let known = byGeneration[generation]?[index], known != identifier {
+                    // One place of the games can be several of PokeAPI's (Victory Road's
+                    // floors, Emerald's two hideouts): the first of them stands for it.
+                    if kind == "location" { continue }
+                    throw GeneratorError.inconsistent("\(file): generation \(generation)'s games number \(index) as \(known) and \(identifier)")
+                }
+                byGeneration[generation, default: [:]][index] = identifier
+            }
+            records += byGeneration.map { BuiltInPokedex.GameIndexRecord(kind: kind, generation: $0.key, indices: $0.value) }
+        }
+        try collect("pokemon", "pokemon_game_indices.csv", "pokemon_id", names: try identifiers("pokemon.csv")) { row in
+            self.int(row["version_id"]).flatMap { versionGroups[$0] }.flatMap { groupGenerations[$0] }
+        }
+        try collect("item", "item_game_indices.csv", "item_id", names: try identifiers("items.csv")) { self.int($0["generation_id"]) }
+        try collect("location", "location_game_indices.csv", "location_id", names: try identifiers("locations.csv")) {
+            self.int($0["generation_id"])
+        }
+        return records
     }
 
     /// `id` → `identifier` of a PokeAPI table.
