@@ -126,6 +126,13 @@ let package = Package(
             dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"],
             swiftSettings: strict
         ),
+        // The games' own files read as the games keep them: generation 1–3 saves and single
+        // Pokémon files (layouts from pret's decompilations), bytes in, the games' numbers out.
+        // Depends on nothing: the services map the numbers with the catalog.
+        .target(
+            name: "MydexSaves",
+            swiftSettings: strict
+        ),
         // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
         // one written in Swift could neither capture what to restore nor promise to be safe.
         .target(name: "CTerminalRescue"),
@@ -212,7 +219,8 @@ let package = Package(
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexCatalog", "MydexModel", "MydexStore", "MydexText", "PokeAPI", "PokedexGenerator",
+                "MydexCLI", "MydexServices", "MydexCatalog", "MydexModel", "MydexSaves", "MydexStore", "MydexText", "PokeAPI",
+                "PokedexGenerator",
                 "MydexReliability", "MydexTestSupport", "CMydexCatalog", "CMydexSprites",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

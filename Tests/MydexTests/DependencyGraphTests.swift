@@ -17,6 +17,7 @@ struct DependencyGraphTests {
         "MydexCatalog": ["GRDB", "CMydexCatalog", "CMydexSprites", "MydexModel", "MydexText"],
         "MydexStore": ["GRDB", "MydexCatalog", "MydexModel", "CMydexMigrations", "MydexText"],
         "PokeAPI": ["CCurlShim", "MydexText"],
+        "MydexSaves": [],
         "MydexServices": ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"],
         "MydexCLI": ["MydexServices", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp", "ArgumentParser", "TOMLKit"],
         "mydex": ["MydexCLI", "CMydexICUData"],

@@ -27,6 +27,21 @@ enum Fixtures {
 
     static let noSharedData: Comment = "../shared is not beside the checkout: the committed catalog and sprites are not checked against their sources"
 
+    /// Real saves of the games (Parnassius/livingdex, MIT; `Fixtures/saves/SOURCE.txt`), each
+    /// with its `.expected` box contents.
+    static let saves = repositoryRoot.appendingPathComponent("Tests/MydexTests/Fixtures/saves")
+
+    static func save(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: saves.appendingPathComponent(name)))
+    }
+
+    /// A save's `.expected` file: one line a box, one comma-separated cell a slot.
+    static func expectedBoxes(_ name: String) throws -> [[String]] {
+        let text = try String(contentsOf: saves.appendingPathComponent(name), encoding: .utf8)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+            .map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
     /// Species ids with both a `/pokemon` and a `/pokemon-species` fixture.
     static let speciesIDs = [1, 4, 7, 25, 133, 150, 151]
 
