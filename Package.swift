@@ -123,7 +123,7 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"],
+            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "PokeAPI", "CPNGDecode", "MydexText"],
             swiftSettings: strict
         ),
         // The games' own files read as the games keep them: generation 1–3 saves and single

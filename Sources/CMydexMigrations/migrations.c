@@ -42,6 +42,10 @@ static const unsigned char m0009_individuals[] = {
 #embed "../../Migrations/m0009_individuals.sql"
 };
 
+static const unsigned char m0010_saves[] = {
+#embed "../../Migrations/m0010_saves.sql"
+};
+
 // Not a migration: what they all make, for a new collection (Migrations/schema.sql).
 static const unsigned char schema_snapshot[] = {
 #embed "../../Migrations/schema.sql"
@@ -57,6 +61,7 @@ static const mydex_embedded_migration migrations[] = {
     { "m0007_encounters", m0007_encounters, sizeof m0007_encounters },
     { "m0008_held_entries_by_catch", m0008_held_entries_by_catch, sizeof m0008_held_entries_by_catch },
     { "m0009_individuals", m0009_individuals, sizeof m0009_individuals },
+    { "m0010_saves", m0010_saves, sizeof m0010_saves },
 };
 
 size_t mydex_migration_count(void) {

@@ -284,6 +284,9 @@ public struct EntryQuery: Sendable, Equatable {
     public var games: [String]?
     public var places: [String]?
     public var ball: String?
+    /// Only entries whose original trainer is this: a name (any case) or a trainer ID as the
+    /// games show it (the lower 16 bits).
+    public var trainer: String?
     /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
     /// counts are of every entry the filters select.
     public var limit: Int?

@@ -117,6 +117,8 @@ public struct EntryOrigin: Sendable, Equatable, Hashable {
         case encounter
         /// `mydex add`: a Pokémon the user has in a game.
         case hand
+        /// `mydex import` of a game's save or a Pokémon file: read from the game's own data.
+        case save
     }
 
     public var kind: Kind

@@ -81,6 +81,8 @@ public struct Library: Sendable {
     public var adding: AddService { AddService(store: store, clock: clock) }
     /// Files of exported entries, checked and merged.
     public var imports: ImportService { ImportService(store: store, clock: clock) }
+    /// The games' own saves and Pokémon files (`import` of a binary file).
+    public var saves: SaveFileService { SaveFileService(store: store, clock: clock) }
 
     /// Wild encounters and throws, times of day read in `timeZone`.
     public func encounters(timeZone: TimeZone) -> EncounterService {

@@ -51,7 +51,16 @@ extension CollectionStore {
             conditions.append("+c.species_id IN (\(kinds.joined(separator: " UNION ")))")
         }
         if query.games != nil {
-            conditions.append("c.id IN (SELECT entry_id FROM encounters WHERE game IN (SELECT value FROM json_each(:games)))")
+            // Met there (an encounter), kept there (`add --game`, a save's game of origin), or
+            // imported from a save of it (its version group).
+            conditions.append("""
+                (c.id IN (SELECT entry_id FROM encounters WHERE game IN (SELECT value FROM json_each(:games)))
+                 OR c.game IN (SELECT value FROM json_each(:games))
+                 OR c.source_game IN (SELECT version_group FROM catalog.games WHERE identifier IN (SELECT value FROM json_each(:games))))
+                """)
+        }
+        if query.trainer != nil {
+            conditions.append("(c.trainer = :trainer COLLATE NOCASE OR (c.trainer_id & 65535) = :trainerNumber)")
         }
         if query.places != nil {
             conditions.append("c.id IN (SELECT entry_id FROM encounters WHERE location IN (SELECT value FROM json_each(:places)))")
@@ -95,6 +104,7 @@ extension CollectionStore {
             "games": query.games.map(Pokedex.jsonStrings), "places": query.places.map(Pokedex.jsonStrings), "ball": query.ball,
             "nature": query.individual.nature, "gender": query.individual.gender?.rawValue, "ability": query.individual.ability,
             "heldItem": query.individual.heldItem, "move": query.individual.move,
+            "trainer": query.trainer, "trainerNumber": query.trainer.flatMap { Int($0) },
         ]
     }
 

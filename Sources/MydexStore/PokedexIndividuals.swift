@@ -31,27 +31,7 @@ extension Pokedex {
             let base = basis.base else { return nil }
         let pokemonID: Int = form[0], speciesID: Int = form[1]
 
-        // The games' slots: the catalog keeps a Pokémon's abilities in order (its `slot` counts
-        // them), PokeAPI's earlier generations by the games' slot, 3 the hidden one.
-        var abilities: [Int: Species.Ability] = [:]
-        var nextSlot = 1
-        for row in try Row.fetchAll(db, sql: """
-            SELECT ability, hidden FROM catalog.pokemon_abilities WHERE pokemon_id = ? ORDER BY slot
-            """, arguments: [pokemonID]) {
-            let ability = Species.Ability(name: row[0], hidden: row[1])
-            if ability.hidden {
-                abilities[3] = ability
-            } else {
-                abilities[nextSlot] = ability
-                nextSlot += 1
-            }
-        }
-        for row in try Row.fetchAll(db, sql: """
-            SELECT slot, ability, hidden FROM catalog.pokemon_abilities_past WHERE pokemon_id = ? AND until_generation >= ?
-            ORDER BY until_generation DESC
-            """, arguments: [pokemonID, generation]) {
-            abilities[row[0]] = (row[1] as String?).map { Species.Ability(name: $0, hidden: row[2]) }
-        }
+        let abilities = try Self.abilities(pokemonID: pokemonID, generation: generation, db)
 
         // The games whose data applies: `game`'s, else every game up to `generation`, newest first.
         let games = try Row.fetchAll(db, sql: """

@@ -38,6 +38,20 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
     public var trainerID: Int64?
     /// A JSON array of the values `add` drew.
     public var drawn: String?
+    // What a game keeps beside the individual, and where an entry read from a game's file
+    // came from (schema 10; nil for every other entry): `SavedDetails`, `SavedEntry`.
+    public var experience: Int?
+    public var friendship: Int?
+    public var pokerus: Int?
+    /// A JSON array of each move's PP Ups.
+    public var ppUps: String?
+    public var metLocation: String?
+    public var metLevel: Int?
+    public var sourceGame: String?
+    public var sourceBox: Int?
+    public var sourceSlot: Int?
+    public var sourceFile: String?
+    public var identity: String?
 
     public var isReleased: Bool { releasedAt != nil }
 
@@ -69,6 +83,13 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
         (origin, game, ball, trainer) = (value.kind, value.game, value.ball, value.trainer)
         trainerID = value.trainerID.map(Int64.init)
         drawn = value.drawn.isEmpty ? nil : IndividualColumns.json(value.drawn)
+    }
+
+    /// Sets what a game keeps beside the individual.
+    mutating func set(_ value: SavedDetails) {
+        (experience, friendship, pokerus, metLocation, metLevel) = (
+            value.experience, value.friendship, value.pokerus, value.metLocation, value.metLevel)
+        ppUps = "[" + value.ppUps.map(String.init).joined(separator: ",") + "]"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

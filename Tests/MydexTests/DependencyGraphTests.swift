@@ -18,7 +18,7 @@ struct DependencyGraphTests {
         "MydexStore": ["GRDB", "MydexCatalog", "MydexModel", "CMydexMigrations", "MydexText"],
         "PokeAPI": ["CCurlShim", "MydexText"],
         "MydexSaves": [],
-        "MydexServices": ["MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNGDecode", "MydexText"],
+        "MydexServices": ["MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "PokeAPI", "CPNGDecode", "MydexText"],
         "MydexCLI": ["MydexServices", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp", "ArgumentParser", "TOMLKit"],
         "mydex": ["MydexCLI", "CMydexICUData"],
     ]

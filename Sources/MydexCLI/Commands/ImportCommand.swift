@@ -28,7 +28,10 @@ struct ImportCommand: MydexCommand {
     }
 
     func run(_ context: MydexContext) async throws {
-        let (plan, library, printer) = try await checked(context.absolutePath(path), context)
+        let bytes = try Self.read(context.absolutePath(path))
+        // A game's save or Pokémon file is binary; `export`'s CSV and JSON are text.
+        if SaveFileService.isBinary(bytes) { return try await runSave(bytes, context) }
+        let (plan, library, printer) = try await checked(bytes, context)
         let target = library.isInMemory && !dryRun ? try await global.open(context, .create).0 : library
         let report = try await target.imports.merge(plan, dryRun: dryRun)
         let output = Output(report, presentation: printer.presentation)
@@ -38,8 +41,7 @@ struct ImportCommand: MydexCommand {
 
     /// The file read and checked, before a missing collection is started: a bad file changes
     /// nothing. Its bytes are let go on return, before anything is written.
-    private func checked(_ file: String, _ context: MydexContext) async throws -> (ImportPlan, Library, Printer) {
-        let bytes = try Self.read(file)
+    private func checked(_ bytes: [UInt8], _ context: MydexContext) async throws -> (ImportPlan, Library, Printer) {
         let (library, printer) = try await global.open(context, .pokedexOnly)
         return (try await library.imports.check(bytes), library, printer)
     }

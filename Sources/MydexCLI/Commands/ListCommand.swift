@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MydexModel
 import MydexServices
 import MydexText
@@ -51,7 +52,7 @@ struct ListCommand: MydexCommand {
 
     @OptionGroup var game: GameOption<ForFilter>
 
-    /// `--game`: only entries caught from an encounter in the game.
+    /// `--game`: only entries met, kept or imported from a save there.
     enum ForFilter: GamePurpose { static var help: String { tr("list.option.game") } }
 
     @Option(help: ArgumentHelp(tr("list.option.place"), valueName: "place"))
@@ -59,6 +60,9 @@ struct ListCommand: MydexCommand {
 
     @Option(help: ArgumentHelp(tr("list.option.ball"), valueName: "ball"))
     var ball: String?
+
+    @Option(help: ArgumentHelp(tr("list.option.trainer"), valueName: "name|id"))
+    var trainer: String?
 
     @OptionGroup var individual: IndividualFilterOptions
 
@@ -130,12 +134,13 @@ struct ListCommand: MydexCommand {
 
     var isPaged: Bool { limit != nil || offset > 0 }
 
-    /// `--game`, `--place` and `--ball`: the entries caught from an encounter there, so; each
-    /// named as `encounter` names them.
+    /// `--game`, `--place`, `--ball` and `--trainer`: the entries caught from an encounter there,
+    /// so, or of that original trainer; each named as `encounter` names them.
     func caughtFilters(_ query: inout EntryQuery, games: GameLookup) async throws {
         if let game = game.name { query.games = try await games.gameFilter(game).map(\.identifier) }
         if let place { query.places = try await games.placeFilter(place).map(\.identifier) }
         if let ball { query.ball = try GameLookup.ball(named: ball, names: try await games.ballNames()).rawValue }
+        if let trainer { query.trainer = trainer.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Says why nothing was printed: an empty collection, no match, or a page past the end.

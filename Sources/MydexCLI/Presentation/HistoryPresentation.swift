@@ -31,6 +31,8 @@ enum HistoryWords {
         _ detail: String, of action: HistoryAction, entry: CollectionEntry?, presentation: Presentation
     ) -> String {
         switch action {
+        case .import where detail.contains(" from "):
+            return fromSave(detail, entry: entry)
         case .catch, .import, .add:
             let slug = detail.dropping(suffix: " (shiny)")
             // The species the slug names is the entry's: its name in the user's language.
@@ -64,6 +66,36 @@ enum HistoryWords {
         case .favorite, .unfavorite:
             return detail
         }
+    }
+}
+
+extension HistoryWords {
+    /// "treecko (shiny) from emerald box 3 slot 12 551cbd0c4620": an entry read from a game's
+    /// file (`CollectionStore.importSaved`), said as "Treecko, shiny, from a save of emerald
+    /// (box 3, slot 12)".
+    static func fromSave(_ detail: String, entry: CollectionEntry?) -> String {
+        guard let from = detail.range(of: " from ") else { return detail }
+        let head = String(detail[..<from.lowerBound])
+        let slug = head.dropping(suffix: " (shiny)")
+        var species = entry?.name ?? slug ?? head
+        if slug != nil { species = tr("history.detail.shiny", ["species": species]) }
+        let words = detail[from.upperBound...].split(separator: " ").map(String.init)
+        guard let game = words.first else { return detail }
+        var (box, slot, party): (Int?, Int?, Bool) = (nil, nil, false)
+        var index = 1
+        while index < words.count {
+            switch words[index] {
+            case "box" where index + 1 < words.count: box = Int(words[index + 1]); index += 1
+            case "slot" where index + 1 < words.count: slot = Int(words[index + 1]); index += 1
+            case "party": party = true
+            default: break
+            }
+            index += 1
+        }
+        let place = box.map { tr("save.place.box", ["box": $0, "slot": slot ?? 0]) }
+            ?? (party ? slot.map { tr("save.place.party", ["slot": $0]) } : nil)
+        return place.map { tr("history.detail.from-save-place", ["species": species, "game": game, "place": $0]) }
+            ?? tr("history.detail.from-save", ["species": species, "game": game])
     }
 }
 

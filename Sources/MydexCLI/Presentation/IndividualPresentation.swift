@@ -83,6 +83,10 @@ extension Presentation {
             if !origin.drawn.isEmpty {
                 fields.append((tr("individual.label.drawn"), origin.drawn.map(drawnName).listJoined()))
             }
+        case .save:
+            fields.append((tr("individual.label.origin"), words.game.map { tr("individual.origin.save-game", ["game": $0]) }
+                ?? tr("individual.origin.save")))
+            if let ball = words.ball { fields.append((tr("individual.label.ball"), ball)) }
         }
         if let trainer = origin.trainer {
             let id = origin.trainerID.map { Self.padded(Int($0 & 0xFFFF), 5) }

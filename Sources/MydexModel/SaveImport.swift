@@ -1,0 +1,153 @@
+/// One Pokémon read from a game's save or Pokémon file, in PokeAPI's words: what `import`
+/// lists in a dry run and adds as an entry.
+public struct SavedEntry: Sendable, Equatable {
+    /// Where it sits in the save: a box (1-based) or the party (nil), and its slot (1-based);
+    /// both nil for a single Pokémon file.
+    public var box: Int?
+    public var slot: Int?
+    public var speciesID: Int
+    /// Its form where it is not the species' own (Unown's letter, Deoxys by game).
+    public var formID: Int?
+    /// PokeAPI's identifiers of its species and form.
+    public var species: String
+    public var form: String?
+    public var isEgg: Bool
+    public var isShiny: Bool
+    /// Its own checksum failed: listed, never imported.
+    public var damaged: Bool
+    /// Its nickname, nil where it is called by its species' name (or is an egg).
+    public var nickname: String?
+    public var individual: Individual
+    /// `.save`, the game it was met in where the game keeps it (generation 3), its ball, its
+    /// original trainer's name and ID (secret ID in the upper 16 bits).
+    public var origin: EntryOrigin
+    public var details: SavedDetails
+    /// What makes it the same Pokémon in a later save of the game: generation 3 its
+    /// personality value and OT ID; generations 1–2 its OT ID, species, DVs and experience.
+    public var identity: String
+    /// Its stats by mydex's formulas, and those the game stored for it (party Pokémon).
+    public var stats: StatValues?
+    public var storedStats: StatValues?
+    /// The game's numbers mydex found no PokeAPI counterpart for ("item 300"): kept out, said.
+    public var unknown: [String]
+
+    public init(
+        box: Int?, slot: Int?, speciesID: Int, formID: Int?, species: String, form: String?, isEgg: Bool, isShiny: Bool,
+        damaged: Bool, nickname: String?, individual: Individual, origin: EntryOrigin, details: SavedDetails,
+        identity: String, stats: StatValues?, storedStats: StatValues?, unknown: [String]
+    ) {
+        self.box = box
+        self.slot = slot
+        self.speciesID = speciesID
+        self.formID = formID
+        self.species = species
+        self.form = form
+        self.isEgg = isEgg
+        self.isShiny = isShiny
+        self.damaged = damaged
+        self.nickname = nickname
+        self.individual = individual
+        self.origin = origin
+        self.details = details
+        self.identity = identity
+        self.stats = stats
+        self.storedStats = storedStats
+        self.unknown = unknown
+    }
+}
+
+/// What a game keeps for a Pokémon beyond its individual.
+public struct SavedDetails: Sendable, Equatable, Hashable, Codable {
+    public var experience: Int
+    public var friendship: Int?
+    /// The game's Pokérus byte: strain (high four bits) and days left (low four); 0 never had it.
+    public var pokerus: Int?
+    /// PP Ups applied to each move (0–3), in the moves' order.
+    public var ppUps: [Int]
+    /// PokeAPI's identifier of the place it was met (generation 2 Crystal, generation 3).
+    public var metLocation: String?
+    public var metLevel: Int?
+
+    public init(experience: Int, friendship: Int?, pokerus: Int?, ppUps: [Int], metLocation: String?, metLevel: Int?) {
+        self.experience = experience
+        self.friendship = friendship
+        self.pokerus = pokerus
+        self.ppUps = ppUps
+        self.metLocation = metLocation
+        self.metLevel = metLevel
+    }
+}
+
+/// A game's file read whole: where it comes from and every Pokémon in it.
+public struct SavePlan: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        /// A whole save: boxes and party.
+        case save
+        /// One Pokémon (.pk1, .pk2, .pk3).
+        case pokemonFile = "pokemon-file"
+    }
+
+    public var kind: Kind
+    /// The save's game as far as its bytes tell: PokeAPI's version-group identifier
+    /// (`firered-leafgreen`), nil for a Pokémon file whose game is not in it.
+    public var game: String?
+    public var generation: Int
+    /// The save's trainer (the player); nil for a Pokémon file.
+    public var trainerName: String?
+    public var trainerID: UInt32?
+    /// The file's SHA-256 in hexadecimal.
+    public var sha256: String
+    /// Set when the save's newest copy is damaged and the older one was read, as the game does.
+    public var fellBack: SaveFallback?
+    public var entries: [SavedEntry]
+
+    public init(
+        kind: Kind, game: String?, generation: Int, trainerName: String?, trainerID: UInt32?, sha256: String,
+        fellBack: SaveFallback?, entries: [SavedEntry]
+    ) {
+        self.kind = kind
+        self.game = game
+        self.generation = generation
+        self.trainerName = trainerName
+        self.trainerID = trainerID
+        self.sha256 = sha256
+        self.fellBack = fellBack
+        self.entries = entries
+    }
+}
+
+/// The part of a save whose checksum failed, with what it stores and what its data gives.
+public struct SaveFallback: Sendable, Equatable {
+    public var part: String
+    public var stored: Int
+    public var computed: Int
+
+    public init(part: String, stored: Int, computed: Int) {
+        self.part = part
+        self.stored = stored
+        self.computed = computed
+    }
+}
+
+/// What importing did (or in a dry run would do) with one Pokémon of a game's file.
+public struct SavedOutcome: Sendable, Equatable {
+    public enum Action: String, Sendable {
+        case imported
+        case wouldImport = "would-import"
+        /// The same Pokémon (by `SavedEntry.identity`) is in the collection already.
+        case alreadyHere = "already-here"
+        /// An egg: recognized, not imported.
+        case egg
+        /// Its own checksum failed: listed, not imported.
+        case damaged
+    }
+
+    public var action: Action
+    /// The new entry's id, or the one already here.
+    public var id: Int64?
+
+    public init(action: Action, id: Int64? = nil) {
+        self.action = action
+        self.id = id
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import MydexModel
+@testable import MydexServices
+@testable import MydexStore
+import Testing
+
+/// `mydex import` of the games' saves: what a dry run lists, each Pokémon once however often
+/// the save is imported, provenance and history, the file never changed, and damaged or foreign
+/// files refused with nothing written.
+@Suite("Importing the games' saves")
+struct SaveImportCommandTests {
+    let environment: TestEnvironment
+
+    init() throws {
+        environment = try TestEnvironment(environment: ["MYDEX_OFFLINE": "1"])
+    }
+
+    /// A fixture copied into the test's folder (the copy is what is imported).
+    func copy(_ name: String, _ change: (inout [UInt8]) -> Void = { _ in }) throws -> String {
+        var bytes = try Fixtures.save(name)
+        change(&bytes)
+        let path = environment.directory.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func entryCount() throws -> Int {
+        let store = try environment.openStore()
+        defer { try? store.close() }
+        return try store.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM caught_pokemon") ?? 0 }
+    }
+
+    @Test("A dry run lists box, slot, species, level, nature, IVs, OT, shiny and egg, writing nothing; --json under the fixed names")
+    func dryRun() async throws {
+        let path = try copy("ruby-slot1.sav")
+        let text = await environment.run("import", path, "--dry-run")
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("party, slot 1") && text.standardOutput.contains("Combusken"))
+        #expect(text.standardOutput.contains("LANDON (ID 02928)") && text.standardOutput.contains("egg, not imported"))
+        #expect(text.standardOutput.contains("Would import 7 entries; 0 already here."))
+        #expect(!FileManager.default.fileExists(atPath: environment.databasePath), "a dry run starts no collection")
+        let document = try #require(try await environment.run("import", path, "--dry-run", "--json").document())
+        #expect(document["game"] as? String == "ruby-sapphire" && document["kind"] as? String == "save")
+        #expect((document["trainer"] as? [String: Any])?["name"] as? String == "LANDON")
+        #expect(document["imported"] as? Int == 7 && document["eggs"] as? Int == 1)
+        let pokemon = try #require(document["pokemon"] as? [[String: Any]])
+        let first = try #require(pokemon.first)
+        #expect(first["box"] as? String == "party" && first["slot"] as? Int == 1 && first["species"] as? String == "combusken")
+        #expect(first["level"] as? Int == 30 && first["nature"] as? String == "calm" && first["egg"] as? Bool == false)
+        #expect((first["ivs"] as? [String: Any])?["hp"] as? Int == 18 && first["stats"] != nil && first["generation"] as? Int == 3)
+        let egg = try #require(pokemon.first { $0["egg"] as? Bool == true })
+        #expect(egg["box"] as? Int == 7 && egg["slot"] as? Int == 6 && egg["action"] as? String == "egg")
+    }
+
+    @Test("Importing a save adds each Pokémon once, with where it came from; again, nothing; the file is never changed")
+    func importTwice() async throws {
+        let path = try copy("emerald-slot1.sav")
+        let before = try Fixtures.save("emerald-slot1.sav")
+        let first = await environment.run("import", path)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("Imported 5 entries; 0 already here."), "\(first.standardOutput)")
+        let again = await environment.run("import", path)
+        #expect(again.standardOutput.contains("Imported 0 entries; 5 already here."), "\(again.standardOutput)")
+        #expect(try entryCount() == 5)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == before, "the save is only read")
+
+        let store = try environment.openStore()
+        let rows = try await store.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT source_game, source_box, source_slot, source_file, identity, origin, trainer, experience
+                FROM caught_pokemon ORDER BY id
+                """)
+        }
+        try store.close()
+        #expect(rows.allSatisfy { $0[0] as String? == "emerald" && ($0[3] as String?)?.count == 64 && $0[5] as String? == "save" })
+        #expect(rows.allSatisfy { ($0[4] as String?)?.hasPrefix("3:") == true && $0[6] as String? == "STU" && $0[7] as Int? != nil })
+        #expect(rows.contains { $0[1] as Int? == nil && $0[2] as Int? == 1 }, "the party's Pokémon has no box")
+        let history = await environment.run("history", "--limit", "0")
+        #expect(history.standardOutput.contains("from a save of emerald (box"), "\(history.standardOutput)")
+        let found = await environment.run("list", "--trainer", "stu", "--json")
+        #expect((try found.document()?["entries"] as? [[String: Any]])?.count == 5)
+        #expect((try await environment.run("list", "--game", "emerald", "--json").document()?["entries"] as? [[String: Any]])?.count == 5)
+        #expect((try await environment.run("list", "--game", "ruby", "--json").document()?["entries"] as? [[String: Any]])?.isEmpty == true)
+    }
+
+    @Test("A damaged box section in both generation 3 slots is refused with the database unchanged; in the newest only, the older slot is read and said")
+    func damagedSave() async throws {
+        _ = await environment.run("catch", "--seed", "3")
+        // Section 5 (the first of the boxes) of each slot: sectors are found by their footer id.
+        func flipBoxes(_ bytes: inout [UInt8], slots: [Int]) {
+            for slot in slots {
+                for sector in 0 ..< 14 {
+                    let start = (slot * 14 + sector) * 4096
+                    if bytes[start + 0xFF4] == 5 { bytes[start + 100] ^= 0x5A }
+                }
+            }
+        }
+        let both = try copy("ruby-slot1.sav") { flipBoxes(&$0, slots: [0, 1]) }
+        let refused = await environment.run("import", both)
+        #expect(refused.status == 1 && refused.standardError.contains("the save is damaged: section 5 of save slot"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("nothing was imported"))
+        #expect(try entryCount() == 1, "nothing written")
+
+        let newest = try copy("ruby-slot1.sav") { flipBoxes(&$0, slots: [0]) }
+        let fellBack = await environment.run("import", newest, "--dry-run", "--json")
+        #expect(fellBack.status == 0, "\(fellBack.standardError)")
+        #expect(fellBack.standardError.contains("the older copy was read, as the game does"), "\(fellBack.standardError)")
+        let document = try fellBack.document()
+        #expect((document?["fellBack"] as? [String: Any])?["part"] as? String == "section 5 of save slot 1")
+    }
+
+    @Test("A byte flipped in a generation 1 save's checked data is refused; a file of no game's layout too; nothing written")
+    func refusedFiles() async throws {
+        _ = await environment.run("catch", "--seed", "3")
+        let red = try copy("red.sav") { $0[0x2F2C + 10] ^= 0x01 }
+        let damaged = await environment.run("import", red)
+        #expect(damaged.status == 1 && damaged.standardError.contains("the save is damaged: the main data has the checksum"))
+        let garbage = environment.directory.appendingPathComponent("garbage.sav").path
+        try Data((0 ..< 0x8000).map { UInt8(truncatingIfNeeded: $0 * 7) }).write(to: URL(fileURLWithPath: garbage))
+        let foreign = await environment.run("import", garbage)
+        #expect(foreign.status == 1 && foreign.standardError.contains("not a save or Pokémon file mydex can read (32,768 bytes: the size of a Game Boy save"),
+                "\(foreign.standardError)")
+        #expect(try entryCount() == 1)
+    }
+
+    @Test("A box slot cut from a generation 3 save imports as a .pk3, stored or decrypted, to the same individual as the save gives it")
+    func singleFile() async throws {
+        let save = try Fixtures.save("firered-slot1.sav")
+        let plan = try await SaveFileService(store: try CollectionStore.inMemory(), clock: TestClock()).read(save)
+        let fromSave = try #require(plan.entries.first { $0.box == 1 && $0.slot == 1 })
+        // Slot 1 of box 1: PokemonStorage (sections 5–13 of the newer slot) at offset 4.
+        var sections: [Int: Int] = [:]
+        for sector in 0 ..< 14 { sections[Int(save[sector * 4096 + 0xFF4])] = sector * 4096 }
+        let storage = try #require(sections[5])
+        let stored = Array(save[storage + 4 ..< storage + 4 + 80])
+        let path = environment.directory.appendingPathComponent("mankey.pk3").path
+        try Data(stored).write(to: URL(fileURLWithPath: path))
+        let document = try #require(try await environment.run("import", path, "--dry-run", "--json").document())
+        let pokemon = try #require((document["pokemon"] as? [[String: Any]])?.first)
+        #expect(document["kind"] as? String == "pokemon-file" && pokemon["species"] as? String == fromSave.species)
+        #expect(pokemon["personality"] as? UInt32 == fromSave.individual.personality)
+        #expect(pokemon["level"] as? Int == fromSave.individual.level && pokemon["nature"] as? String == fromSave.individual.nature)
+        #expect((pokemon["ivs"] as? [String: Int]) == ["hp": fromSave.individual.ivs.hp, "attack": fromSave.individual.ivs.attack,
+            "defense": fromSave.individual.ivs.defense, "special-attack": fromSave.individual.ivs.specialAttack,
+            "special-defense": fromSave.individual.ivs.specialDefense, "speed": fromSave.individual.ivs.speed])
+        let imported = await environment.run("import", path)
+        #expect(imported.standardOutput.contains("Imported 1 entry"), "\(imported.standardOutput)")
+        // The same Pokémon from the save is already here.
+        let whole = try copy("firered-slot1.sav")
+        let merged = await environment.run("import", whole)
+        #expect(merged.standardOutput.contains("already here") && merged.standardOutput.contains("1 already here"), "\(merged.standardOutput)")
+    }
+}
