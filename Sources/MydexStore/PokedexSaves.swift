@@ -91,7 +91,7 @@ extension Pokedex {
 }
 
 extension Pokedex {
-    /// The names, in the store's language (else English), of the species and forms a save's
+    /// The names, in the store's language (else its nearest, else English), of the species and forms a save's
     /// Pokémon are: forms by their full name ("Unown I", "Speed Deoxys").
     public func savedNames(speciesIDs: Set<Int>, formIDs: Set<Int>) async throws -> (species: [Int: String], forms: [Int: String]) {
         let language = self.language
@@ -99,6 +99,7 @@ extension Pokedex {
             func names(_ table: String, _ column: String, _ ids: Set<Int>) throws -> [Int: String] {
                 Dictionary(try Row.fetchAll(db, sql: """
                     SELECT t.\(column), coalesce(
+                        (SELECT name FROM catalog.\(table) WHERE \(column) = t.\(column) AND language = :language),
                         (SELECT name FROM catalog.\(table) WHERE \(column) = t.\(column) AND language = \(SpeciesSQL.nearestLanguage)),
                         (SELECT name FROM catalog.\(table) WHERE \(column) = t.\(column) AND language = 'en'))
                     FROM (SELECT value AS \(column) FROM json_each(:ids)) t

@@ -25,6 +25,8 @@ struct Options {
     /// the mydex built before them: `--mydex-before PATH`).
     var individualsOnly = false
     var mydexBefore: String?
+    /// `--saves`: only issue 32's rows (importing a game's save).
+    var savesOnly = false
     /// `--profile`: only where the instructions go, on both sides of the rows whose goal is a
     /// ratio against `sqlite3` (callgrind; needs valgrind).
     var profileOnly = false
@@ -44,11 +46,12 @@ struct Options {
             case "--search": searchOnly = true
             case "--profile": profileOnly = true
             case "--individuals": individualsOnly = true
+            case "--saves": savesOnly = true
             case "--mydex-before": mydexBefore = try Self.value(rest.popFirst(), "--mydex-before")
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--individuals [--mydex-before PATH]] [--profile] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--individuals [--mydex-before PATH]] [--saves] [--profile] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -526,6 +529,33 @@ func searchAndReleaseRows(
     ]
 }
 
+/// Issue 32's rows: importing a real 128 KiB save (FireRed, from the tests' fixtures) into a new
+/// collection against importing the same Pokémon from mydex's own JSON export of them, and a dry
+/// run of the save against `mydex --version` (its goal is absolute: under 0.1 s).
+func saveRows(_ mydex: String, in workspace: Workspace, runs: Int, environment: [String: String]) throws -> [Row] {
+    let save = "Tests/MydexTests/Fixtures/saves/firered-slot1.sav"
+    guard FileManager.default.fileExists(atPath: save) else { throw BenchmarkError("no \(save): run the benchmark from a checkout") }
+    let scratch = workspace.path("scratch.sqlite"), exported = workspace.path("firered.json")
+    _ = try measure([mydex, "import", save, "--db", scratch], environment: environment)
+    _ = try measure([mydex, "export", exported, "--format", "json", "--db", scratch], environment: environment)
+    let fromSave = workspace.path("from-save.sqlite"), fromJSON = workspace.path("from-json.sqlite")
+    func fresh(_ path: String) -> () -> Void { { for suffix in ["", "-journal"] { unlink(path + suffix) } } }
+    return [
+        try compare(
+            "`mydex import` of a FireRed save (128 KiB, 11 Pokémon) into a new collection",
+            Subject(label: "", arguments: [mydex, "import", save, "--db", fromSave], prepare: fresh(fromSave)),
+            against: Subject(
+                label: "`mydex import` of the same Pokémon from mydex's JSON export", arguments: [mydex, "import", exported, "--db", fromJSON],
+                prepare: fresh(fromJSON)),
+            runs: runs, environment: environment),
+        try compare(
+            "`mydex import --dry-run` of the FireRed save",
+            Subject(label: "", arguments: [mydex, "import", save, "--dry-run", "--db", scratch]),
+            against: Subject(label: "`mydex --version`", arguments: [mydex, "--version"]),
+            runs: runs, environment: environment),
+    ]
+}
+
 /// Issue 31's rows, on a copy of `collection` whose entries are individuals (levels, natures and
 /// IVs spread by formula, as `catch` would spread them): `list --sort iv` against `list --sort
 /// dex`, a filter by IV against a filter by type; and with `before` (the mydex built before
@@ -646,6 +676,13 @@ func run() throws {
             before: options.mydexBefore, in: workspace, runs: runs, environment: environment)
         print("# mydex benchmark: individuals\n")
         print("mydex: \(mydex); before: \(options.mydexBefore ?? "none"); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
+        printRows(rows)
+        return
+    }
+    if options.savesOnly {
+        let rows = try saveRows(mydex, in: workspace, runs: runs, environment: environment)
+        print("# mydex benchmark: the games' saves\n")
+        print("mydex: \(mydex); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
         printRows(rows)
         return
     }

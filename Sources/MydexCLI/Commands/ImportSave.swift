@@ -152,11 +152,15 @@ struct SaveImportOutput: CommandOutput {
 
     func printText(to printer: Printer) throws {
         if dryRun {
+            // Names are never cut (as in `list`): the trainer and the nature give way first.
+            let widest = plan.entries.map { TerminalText.displayWidth(names.name($0)) }.max() ?? 0
+            // Generations 1–2 have no natures: no column of blanks.
+            let natures = plan.generation >= 3
             var table = Table([
                 Table.Column(title: tr("import.save.column.place"), shrinks: false),
-                Table.Column(title: tr("import.save.column.pokemon")),
+                Table.Column(title: tr("import.save.column.pokemon"), minimumWidth: widest),
                 Table.Column(title: tr("import.save.column.level"), alignRight: true, shrinks: false),
-                Table.Column(title: tr("import.save.column.nature"), optional: true),
+            ] + (natures ? [Table.Column(title: tr("import.save.column.nature"), optional: true)] : []) + [
                 Table.Column(title: tr("import.save.column.ivs"), shrinks: false, optional: true),
                 Table.Column(title: tr("import.save.column.trainer"), optional: true),
                 Table.Column(title: tr("import.save.column.action"), shrinks: false),
@@ -172,11 +176,10 @@ struct SaveImportOutput: CommandOutput {
                 let trainer = entry.origin.trainer.map { name in
                     entry.origin.trainerID.map { tr("individual.trainer", ["name": name, "id": Self.padded(Int($0 & 0xFFFF))]) } ?? name
                 } ?? ""
-                table.append([
-                    SafeText(place), SafeText(name), SafeText(String(individual.level)),
-                    SafeText(individual.nature.map { names.natures[$0] ?? $0 } ?? ""), SafeText(ivs), SafeText(trainer),
-                    SafeText(actionLabel(outcome.action)),
-                ])
+                let nature = individual.nature.map { names.natures[$0] ?? $0 } ?? ""
+                table.append(
+                    [SafeText(place), SafeText(name), SafeText(String(individual.level))] + (natures ? [SafeText(nature)] : [])
+                        + [SafeText(ivs), SafeText(trainer), SafeText(actionLabel(outcome.action))])
             }
             try printer.table(table)
         }
