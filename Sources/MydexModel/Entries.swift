@@ -49,6 +49,8 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     public var individual: Individual?
     /// Where it came from; nil for an entry made before mydex kept it.
     public var origin: EntryOrigin?
+    /// What a game's file kept of it, for an entry read from one.
+    public var saved: SavedRecord?
     /// Its stats, from the individual and its form's base stats in the individual's generation
     /// (filled by the store where it reads entries); nil without an individual.
     public var stats: StatValues?
@@ -83,6 +85,7 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         formID = stored.formID
         individual = stored.individual
         origin = stored.origin
+        saved = stored.saved
         speciesName = species?.speciesName ?? "species-\(stored.speciesID)"
         let speciesShownName = species?.name ?? "#\(stored.speciesID)"
         if let form {
@@ -110,10 +113,12 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
         package var formID: Int
         var individual: Individual?
         var origin: EntryOrigin?
+        var saved: SavedRecord?
 
         /// The entry's columns: its own nine, then the individual's and its origin's
-        /// (`IndividualColumns.columns`, in that order).
-        package static let columnCount = 36
+        /// (`IndividualColumns.columns`, in that order), then what a game's file kept, as one
+        /// JSON object (NULL for every other entry: nothing read for them).
+        package static let columnCount = 37
 
         package init(row: Row) {
             id = row[0]
@@ -141,6 +146,9 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
                 origin = EntryOrigin(
                     kind: kind, game: row[31], ball: row[32], trainer: row[33],
                     trainerID: (row[34] as Int64?).map { UInt32(truncatingIfNeeded: $0) }, drawn: Self.strings(row[35]))
+            }
+            if let json = row[36] as String? {
+                saved = try? JSONDecoder().decode(SavedRecord.self, from: Data(json.utf8))
             }
         }
 

@@ -151,3 +151,49 @@ public struct SavedOutcome: Sendable, Equatable {
         self.id = id
     }
 }
+
+/// What an entry read from a game's file keeps of it (schema 10): what the game kept beside the
+/// individual, where in which file it was, and what makes it the same Pokémon in a later save.
+/// In JSON one flat object: the details' fields, then `game`, `box`, `slot`, `sha256`, `identity`.
+public struct SavedRecord: Sendable, Equatable, Hashable, Codable {
+    public var details: SavedDetails
+    /// The save's game (PokeAPI's version group), nil for a single Pokémon file.
+    public var game: String?
+    /// Its box (nil: the party, or a single file) and slot there.
+    public var box: Int?
+    public var slot: Int?
+    /// The file's SHA-256.
+    public var sha256: String
+    public var identity: String
+
+    public init(details: SavedDetails, game: String?, box: Int?, slot: Int?, sha256: String, identity: String) {
+        self.details = details
+        self.game = game
+        self.box = box
+        self.slot = slot
+        self.sha256 = sha256
+        self.identity = identity
+    }
+
+    enum CodingKeys: String, CodingKey { case game, box, slot, sha256, identity }
+
+    public init(from decoder: any Decoder) throws {
+        details = try SavedDetails(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        game = try container.decodeIfPresent(String.self, forKey: .game)
+        box = try container.decodeIfPresent(Int.self, forKey: .box)
+        slot = try container.decodeIfPresent(Int.self, forKey: .slot)
+        sha256 = try container.decode(String.self, forKey: .sha256)
+        identity = try container.decode(String.self, forKey: .identity)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try details.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(game, forKey: .game)
+        try container.encodeIfPresent(box, forKey: .box)
+        try container.encodeIfPresent(slot, forKey: .slot)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(identity, forKey: .identity)
+    }
+}

@@ -20,12 +20,15 @@ public struct ImportedEntry: Sendable, Equatable {
     /// Its individual and origin, when the file has them (files written before have not).
     public var individual: Individual?
     public var origin: EntryOrigin?
+    /// What a game's file kept of it, when it was read from one.
+    public var saved: SavedRecord?
 
     public init(
         line: Int, uuid: String, speciesID: Int, formID: Int? = nil, nickname: String?, isFavorite: Bool, isShiny: Bool,
         caughtAt: Date, releasedAt: Date?, encounter: TransferredEncounter? = nil, individual: Individual? = nil,
-        origin: EntryOrigin? = nil
+        origin: EntryOrigin? = nil, saved: SavedRecord? = nil
     ) {
+        self.saved = saved
         self.individual = individual
         self.origin = origin
         self.encounter = encounter
@@ -226,6 +229,8 @@ public struct TransferredIndividual: Codable, Sendable, Equatable {
     public var moves: [String]?
     public var heldItem: String?
     public var origin: Origin?
+    /// What a game's file kept of an entry read from one (`saved` in mydex's JSON).
+    public var saved: SavedRecord?
 
     public struct Origin: Codable, Sendable, Equatable {
         public var kind: String
@@ -236,7 +241,8 @@ public struct TransferredIndividual: Codable, Sendable, Equatable {
         public var drawn: [String]?
     }
 
-    public init(_ individual: Individual, origin: EntryOrigin?) {
+    public init(_ individual: Individual, origin: EntryOrigin?, saved: SavedRecord? = nil) {
+        self.saved = saved
         generation = individual.generation
         level = individual.level
         gender = individual.gender
@@ -275,6 +281,18 @@ public struct TransferredIndividual: Codable, Sendable, Equatable {
             generation: generation, level: level, gender: gender, nature: nature, ability: ability,
             hiddenAbility: hiddenAbility ?? false, personality: personality, ivs: values.ivs, evs: values.evs,
             moves: moves ?? [], heldItem: heldItem))
+    }
+
+    /// What a game's file kept, or why the file's cannot be (a value the collection refuses).
+    public func savedRecord() -> Result<SavedRecord?, TransferProblem> {
+        guard let saved else { return .success(nil) }
+        guard saved.sha256.count == 64, saved.sha256.allSatisfy(\.isHexDigit) else { return .failure(.init("saved.sha256")) }
+        guard (0...16_777_215).contains(saved.details.experience) else { return .failure(.init("saved.experience")) }
+        for (name, value, range) in [("friendship", saved.details.friendship, 0...255), ("pokerus", saved.details.pokerus, 0...255),
+                                     ("metLevel", saved.details.metLevel, 0...100), ("box", saved.box, 1...Int.max), ("slot", saved.slot, 1...Int.max)] {
+            if let value, !range.contains(value) { return .failure(.init("saved." + name)) }
+        }
+        return .success(saved)
     }
 
     /// Its origin, nil when the file has none or one of a kind this mydex does not know.

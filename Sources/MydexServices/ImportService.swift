@@ -399,10 +399,17 @@ struct TransferRowChecker {
         case .failure(let problem): throw RowProblem(tr("import.problem.bad-individual", ["field": problem.field]))
         case nil: break
         }
+        var saved: SavedRecord?
+        switch transferred?.savedRecord() {
+        case .success(let record): saved = record
+        case .failure(let problem): throw RowProblem(tr("import.problem.bad-individual", ["field": problem.field]))
+        case nil: break
+        }
         return ImportedEntry(
             line: row.line, uuid: uuid, speciesID: speciesID, formID: formID, nickname: nickname,
             isFavorite: favorite, isShiny: shiny, caughtAt: caughtAt, releasedAt: releasedAt, encounter: encounter,
-            individual: individual, origin: individual == nil ? nil : transferred?.entryOrigin)
+            individual: individual, origin: individual == nil ? nil : transferred?.entryOrigin,
+            saved: individual == nil ? nil : saved)
     }
 
     private func species(_ dex: String?, _ slug: String?) throws(RowProblem) -> Int {

@@ -63,7 +63,8 @@ public enum TransferColumn: String, Sendable, CaseIterable {
     public func csvValue(_ entry: CollectionEntry, encounter: TransferredEncounter? = nil) -> String {
         switch self {
         case .encounter: encounter.flatMap(Self.compactJSON) ?? ""
-        case .individual: entry.individual.flatMap { Self.compactJSON(TransferredIndividual($0, origin: entry.origin)) } ?? ""
+        case .individual:
+            entry.individual.flatMap { Self.compactJSON(TransferredIndividual($0, origin: entry.origin, saved: entry.saved)) } ?? ""
         case .id: String(entry.id)
         case .uuid: entry.uuid
         case .dex: String(entry.speciesID)

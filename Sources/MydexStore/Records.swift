@@ -105,7 +105,11 @@ enum IndividualColumns {
         c.generation, c.level, c.gender, c.nature, c.ability, c.hidden_ability, c.personality,
             c.iv_hp, c.iv_attack, c.iv_defense, c.iv_special_attack, c.iv_special_defense, c.iv_speed,
             c.ev_hp, c.ev_attack, c.ev_defense, c.ev_special_attack, c.ev_special_defense, c.ev_speed,
-            c.moves, c.held_item, c.origin, c.game, c.ball, c.trainer, c.trainer_id, c.drawn
+            c.moves, c.held_item, c.origin, c.game, c.ball, c.trainer, c.trainer_id, c.drawn,
+            CASE WHEN c.identity IS NULL THEN NULL ELSE json_object(
+                'experience', c.experience, 'friendship', c.friendship, 'pokerus', c.pokerus, 'ppUps', json(c.pp_ups),
+                'metLocation', c.met_location, 'metLevel', c.met_level, 'game', c.source_game, 'box', c.source_box,
+                'slot', c.source_slot, 'sha256', c.source_file, 'identity', c.identity) END
         """
 
     /// A JSON array of strings (identifiers: nothing in them needs more than quotes escaped).

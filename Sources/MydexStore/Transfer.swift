@@ -182,6 +182,17 @@ extension CollectionStore {
                     columns.heldItem, columns.origin?.rawValue, columns.game, columns.ball, columns.trainer, columns.trainerID,
                     columns.drawn, id,
                 ])
+            if let saved = entry.saved {
+                columns.set(saved.details)
+                try db.cachedStatement(sql: """
+                    UPDATE main.caught_pokemon SET experience = ?, friendship = ?, pokerus = ?, pp_ups = ?, met_location = ?,
+                        met_level = ?, source_game = ?, source_box = ?, source_slot = ?, source_file = ?, identity = ?
+                    WHERE id = ?
+                    """).execute(arguments: [
+                        columns.experience, columns.friendship, columns.pokerus, columns.ppUps, columns.metLocation,
+                        columns.metLevel, saved.game, saved.box, saved.slot, saved.sha256, saved.identity, id,
+                    ])
+            }
         }
         // Raw SQL, like the entry: a record insert per history row took most of a large import.
         let history = try db.cachedStatement(

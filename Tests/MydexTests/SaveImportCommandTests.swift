@@ -85,6 +85,34 @@ struct SaveImportCommandTests {
         #expect((try found.document()?["entries"] as? [[String: Any]])?.count == 5)
         #expect((try await environment.run("list", "--game", "emerald", "--json").document()?["entries"] as? [[String: Any]])?.count == 5)
         #expect((try await environment.run("list", "--game", "ruby", "--json").document()?["entries"] as? [[String: Any]])?.isEmpty == true)
+        // The living dex counts them: Wingull, Zigzagoon, Poochyena and Treecko, all of generation 3.
+        let progress = try #require(try await environment.run("dex", "progress", "--json").document()?["pokedexes"] as? [[String: Any]])
+        let national = try #require(progress.first)
+        #expect(national["caught"] as? Int == 4, "\(national)")
+    }
+
+    @Test("What a save kept is shown and survives export and import in CSV and JSON: importing the save again adds nothing")
+    func exportRoundTrip() async throws {
+        let path = try copy("ruby-slot1.sav")
+        _ = await environment.run("import", path)
+        let shown = await environment.run("show", "1", "--no-sprite")
+        #expect(shown.standardOutput.contains("Friendship        193") && shown.standardOutput.contains("Met               hoenn-route-101, level 5"),
+                "\(shown.standardOutput)")
+        #expect(shown.standardOutput.contains("Save              ruby-sapphire, party, slot 1 (file 08f51fa43523…)"))
+        let entry = try #require(try await environment.run("show", "1", "--json").document()?["entry"] as? [String: Any])
+        let saved = try #require(entry["saved"] as? [String: Any])
+        #expect(saved["experience"] as? Int == 21941 && saved["game"] as? String == "ruby-sapphire" && saved["slot"] as? Int == 1)
+        for format in ["json", "csv"] {
+            let file = environment.directory.appendingPathComponent("ruby.\(format)").path
+            #expect(await environment.run("export", file).status == 0)
+            let other = environment.directory.appendingPathComponent("other-\(format).sqlite").path
+            let imported = await environment.run("import", file, "--db", other)
+            #expect(imported.standardOutput.contains("Imported 7 entries"), "\(format): \(imported.standardOutput) \(imported.standardError)")
+            let again = await environment.run("import", path, "--db", other)
+            #expect(again.standardOutput.contains("Imported 0 entries; 7 already here."), "\(format): \(again.standardOutput)")
+            let copied = try #require(try await environment.run("show", "1", "--json", "--db", other).document()?["entry"] as? [String: Any])
+            #expect(NSDictionary(dictionary: copied["saved"] as? [String: Any] ?? [:]).isEqual(to: saved), "\(format): saved kept")
+        }
     }
 
     @Test("A damaged box section in both generation 3 slots is refused with the database unchanged; in the newest only, the older slot is read and said")

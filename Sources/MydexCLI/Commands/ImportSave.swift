@@ -63,15 +63,6 @@ struct SaveImportOutput: CommandOutput {
         }
     }
 
-    struct DetailsJSON: Encodable {
-        var experience: Int
-        var friendship: Int?
-        var pokerus: Int?
-        var ppUps: [Int]
-        var metLocation: String?
-        var metLevel: Int?
-    }
-
     struct PokemonJSON: Encodable {
         var box: BoxJSON?
         var slot: Int?
@@ -98,7 +89,7 @@ struct SaveImportOutput: CommandOutput {
         var heldItem: String?
         var generation: Int
         var origin: OriginJSON
-        var details: DetailsJSON
+        var details: SavedDetails
         /// The game's numbers mydex found no PokeAPI counterpart for ("item 300").
         var unknown: [String]?
         var action: String
@@ -144,9 +135,7 @@ struct SaveImportOutput: CommandOutput {
             characteristic: individual.characteristicID, hiddenPower: HiddenPowerJSON(power: power.power, type: power.type),
             moves: individual.moves, heldItem: individual.heldItem, generation: individual.generation,
             origin: OriginJSON(entry.origin),
-            details: DetailsJSON(
-                experience: entry.details.experience, friendship: entry.details.friendship, pokerus: entry.details.pokerus,
-                ppUps: entry.details.ppUps, metLocation: entry.details.metLocation, metLevel: entry.details.metLevel),
+            details: entry.details,
             unknown: entry.unknown.isEmpty ? nil : entry.unknown, action: outcome.action.rawValue, id: outcome.id)
     }
 

@@ -47,6 +47,31 @@ extension Presentation {
         fields.append((tr("individual.label.moves"), words.moves.isEmpty ? "—" : words.moves.listJoined()))
         fields.append((tr("individual.label.held-item"), words.heldItem ?? "—"))
         if let origin = entry.origin { fields += originFields(origin, individual, words) }
+        if let saved = entry.saved { fields += savedFields(saved) }
+        return fields
+    }
+
+    /// What a game's file kept of an entry read from it: experience, friendship, Pokérus, where
+    /// it was met, and where in which file it was.
+    func savedFields(_ saved: SavedRecord) -> [(String, String)] {
+        let format = Translator.current.format
+        let details = saved.details
+        var fields = [(tr("individual.label.experience"), format.integer(details.experience))]
+        if let friendship = details.friendship { fields.append((tr("individual.label.friendship"), format.integer(friendship))) }
+        // The Pokérus byte: its strain in the high four bits, the days left in the low four.
+        if let pokerus = details.pokerus, pokerus != 0 {
+            fields.append((tr("individual.label.pokerus"), pokerus & 0xF > 0 ? tr("individual.pokerus.infected") : tr("individual.pokerus.cured")))
+        }
+        if let place = details.metLocation {
+            fields.append((tr("individual.label.met"), details.metLevel.map {
+                tr("individual.met.level", ["place": place, "level": format.integer($0)])
+            } ?? place))
+        }
+        let slot = saved.box.map { tr("save.place.box", ["box": $0, "slot": saved.slot ?? 0]) }
+            ?? saved.slot.map { tr("save.place.party", ["slot": $0]) }
+        fields.append((tr("individual.label.save"), tr("individual.save", [
+            "game": saved.game ?? "—", "place": slot ?? tr("save.place.file"), "file": String(saved.sha256.prefix(12)),
+        ])))
         return fields
     }
 

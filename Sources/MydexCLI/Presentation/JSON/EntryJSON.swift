@@ -45,6 +45,10 @@ struct EntryJSON: Encodable, Sendable {
     /// The generation whose rules made it.
     var generation: Int?
     var origin: OriginJSON?
+    /// For an entry read from a game's file: what the game kept beside the individual
+    /// (`experience`, `friendship`, `pokerus`, `ppUps`, `metLocation`, `metLevel`), where it was
+    /// (`game`, `box`, `slot`, `sha256`) and its `identity`.
+    var saved: SavedRecord?
 }
 
 /// Six values keyed by PokeAPI's stat identifiers.
@@ -126,6 +130,7 @@ extension EntryJSON {
             generation = individual.generation
         }
         origin = entry.origin.map(OriginJSON.init)
+        saved = entry.saved
     }
 }
 
@@ -183,6 +188,7 @@ extension EntryJSON {
         })
         optional("personality", personality.map(String.init))
         optional("releasedAt", releasedAt.map(time))
+        optional("saved", saved.flatMap { Self.nested($0, indent: inner) })
         fields += [
             "\"shiny\" : \(shiny)",
             "\"species\" : " + string(species),
