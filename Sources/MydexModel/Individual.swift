@@ -317,6 +317,8 @@ public struct IndividualWords: Sendable, Equatable {
     public var statNames: [StatKind: String]
     public var game: String?
     public var ball: String?
+    /// Where a save says it was met, in the reading language (an entry read from a save).
+    public var metPlace: String?
 
     public init(
         nature: NatureInfo?, ability: String?, characteristic: String?, moves: [String], heldItem: String?,

@@ -112,7 +112,7 @@ public struct CollectionReader: Sendable {
         for entry in entries {
             let pokedex = Pokedex(store: store)
             let (species, profile) = try await pokedex.species(of: entry)
-            let words = try await pokedex.individualWords(entry.individual, origin: entry.origin)
+            let words = try await words(of: entry, pokedex)
             details.append(EntryDetail(
                 entry: entry, species: species, profile: profile, caught: records[entry.id], history: [], words: words))
         }
@@ -125,9 +125,16 @@ public struct CollectionReader: Sendable {
         let (species, profile) = try await pokedex.species(of: entry)
         let records = try await caught(try await store.catchRecords(entryIDs: [entry.id]))
         let events = try await store.historyPage(HistoryQuery(entryID: entry.id, limit: history)).events
-        let words = try await pokedex.individualWords(entry.individual, origin: entry.origin)
+        let words = try await words(of: entry, pokedex)
         return EntryDetail(
             entry: entry, species: species, profile: profile, caught: records[entry.id], history: events, words: words)
+    }
+
+    /// The words of an entry's page: its individual's, and where a save says it was met.
+    func words(of entry: CollectionEntry, _ pokedex: Pokedex) async throws -> IndividualWords {
+        var words = try await pokedex.individualWords(entry.individual, origin: entry.origin)
+        if let place = entry.saved?.details.metLocation { words.metPlace = try await pokedex.placeName(place) }
+        return words
     }
 
     /// The records with the names they show, read once for all of them.

@@ -91,6 +91,21 @@ extension Pokedex {
 }
 
 extension Pokedex {
+    /// A place's name (PokeAPI's location identifier) in the store's language, else its
+    /// nearest, else English; nil when the catalog has no such place.
+    public func placeName(_ identifier: String) async throws -> String? {
+        let language = self.language
+        return try await store.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT coalesce(
+                    (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = :language),
+                    (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = \(SpeciesSQL.nearestLanguage)),
+                    (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = 'en'))
+                FROM catalog.locations l WHERE l.identifier = :identifier
+                """, arguments: ["language": language, "identifier": identifier])
+        }
+    }
+
     /// The names, in the store's language (else its nearest, else English), of the species and forms a save's
     /// Pokémon are: forms by their full name ("Unown I", "Speed Deoxys").
     public func savedNames(speciesIDs: Set<Int>, formIDs: Set<Int>) async throws -> (species: [Int: String], forms: [Int: String]) {

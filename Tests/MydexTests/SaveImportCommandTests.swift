@@ -96,7 +96,7 @@ struct SaveImportCommandTests {
         let path = try copy("ruby-slot1.sav")
         _ = await environment.run("import", path)
         let shown = await environment.run("show", "1", "--no-sprite")
-        #expect(shown.standardOutput.contains("Friendship        193") && shown.standardOutput.contains("Met               hoenn-route-101, level 5"),
+        #expect(shown.standardOutput.contains("Friendship        193") && shown.standardOutput.contains("Met               Route 101, level 5"),
                 "\(shown.standardOutput)")
         #expect(shown.standardOutput.contains("Save              ruby-sapphire, party, slot 1 (file 08f51fa43523…)"))
         let entry = try #require(try await environment.run("show", "1", "--json").document()?["entry"] as? [String: Any])

@@ -47,13 +47,13 @@ extension Presentation {
         fields.append((tr("individual.label.moves"), words.moves.isEmpty ? "—" : words.moves.listJoined()))
         fields.append((tr("individual.label.held-item"), words.heldItem ?? "—"))
         if let origin = entry.origin { fields += originFields(origin, individual, words) }
-        if let saved = entry.saved { fields += savedFields(saved) }
+        if let saved = entry.saved { fields += savedFields(saved, metPlace: words.metPlace) }
         return fields
     }
 
     /// What a game's file kept of an entry read from it: experience, friendship, Pokérus, where
     /// it was met, and where in which file it was.
-    func savedFields(_ saved: SavedRecord) -> [(String, String)] {
+    func savedFields(_ saved: SavedRecord, metPlace: String?) -> [(String, String)] {
         let format = Translator.current.format
         let details = saved.details
         var fields = [(tr("individual.label.experience"), format.integer(details.experience))]
@@ -62,7 +62,7 @@ extension Presentation {
         if let pokerus = details.pokerus, pokerus != 0 {
             fields.append((tr("individual.label.pokerus"), pokerus & 0xF > 0 ? tr("individual.pokerus.infected") : tr("individual.pokerus.cured")))
         }
-        if let place = details.metLocation {
+        if let place = metPlace ?? details.metLocation {
             fields.append((tr("individual.label.met"), details.metLevel.map {
                 tr("individual.met.level", ["place": place, "level": format.integer($0)])
             } ?? place))
