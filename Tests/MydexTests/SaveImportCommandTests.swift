@@ -155,6 +155,26 @@ struct SaveImportCommandTests {
         #expect(try entryCount() == 1)
     }
 
+    @Test("A party Pokémon cut from Red's save as a .pk1, and from Gold's as a .pk2, imports as the save gives it")
+    func gameBoyFiles() async throws {
+        // A .pk1/.pk2 is a one-slot list: count, species, 0xFF, the party struct, OT name, nickname.
+        for (name, party, structSize, species) in [("red.sav", 0x2F2C, 44, "charmander"), ("gold.sav", 0x288A, 48, "unown")] {
+            let save = try Fixtures.save(name)
+            let structs = party + 8, names = party + 8 + 6 * structSize
+            let file = [1, save[party + 1], 0xFF] + Array(save[structs ..< structs + structSize]) + Array(save[names ..< names + 11])
+                + Array(save[names + 66 ..< names + 77])
+            let path = environment.directory.appendingPathComponent(name + ".pk").path
+            try Data(file).write(to: URL(fileURLWithPath: path))
+            let document = try #require(try await environment.run("import", path, "--dry-run", "--json").document())
+            let pokemon = try #require((document["pokemon"] as? [[String: Any]])?.first)
+            let fromSave = try await SaveFileService(store: try CollectionStore.inMemory(), clock: TestClock()).read(save)
+                .entries.first { $0.box == nil && $0.slot == 1 }
+            #expect(document["kind"] as? String == "pokemon-file" && pokemon["species"] as? String == species, "\(name)")
+            #expect(pokemon["level"] as? Int == fromSave?.individual.level && pokemon["generation"] as? Int == fromSave?.individual.generation)
+            #expect((pokemon["origin"] as? [String: Any])?["trainer"] as? String == fromSave?.origin.trainer)
+        }
+    }
+
     @Test("A box slot cut from a generation 3 save imports as a .pk3, stored or decrypted, to the same individual as the save gives it")
     func singleFile() async throws {
         let save = try Fixtures.save("firered-slot1.sav")
