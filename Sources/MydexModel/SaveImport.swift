@@ -1,3 +1,5 @@
+import MydexText
+
 /// One Pokémon read from a game's save or Pokémon file, in PokeAPI's words: what `import`
 /// lists in a dry run and adds as an entry.
 public struct SavedEntry: Sendable, Equatable {
@@ -195,5 +197,14 @@ public struct SavedRecord: Sendable, Equatable, Hashable, Codable {
         try container.encodeIfPresent(slot, forKey: .slot)
         try container.encode(sha256, forKey: .sha256)
         try container.encode(identity, forKey: .identity)
+    }
+}
+
+extension SavedRecord {
+    /// Where a Pokémon sat in a game's file, in the reading language: "box 3, slot 12", "party,
+    /// slot 1", or "the file" for a single Pokémon file (neither).
+    public static func placeText(box: Int?, slot: Int?) -> String {
+        box.map { tr("save.place.box", ["box": $0, "slot": slot ?? 0]) } ?? slot.map { tr("save.place.party", ["slot": $0]) }
+            ?? tr("save.place.file")
     }
 }

@@ -186,9 +186,7 @@ public struct SaveFileService: Sendable {
     static func entry(_ saved: SavedPokemon, box: Int?, slot: Int?, game: SaveGame, facts: SaveFacts) throws(SaveFileError) -> SavedEntry {
         let generation = game.generation
         guard let species = facts.species[saved.speciesIndex] else {
-            let place = box.map { tr("save.place.box", ["box": $0, "slot": slot ?? 0]) }
-                ?? slot.map { tr("save.place.party", ["slot": $0]) } ?? tr("save.place.file")
-            throw .unknownSpecies(index: saved.speciesIndex, generation: generation, place: place)
+            throw .unknownSpecies(index: saved.speciesIndex, generation: generation, place: SavedRecord.placeText(box: box, slot: slot))
         }
         var unknown: [String] = []
         let trainerID = trainerID(saved.trainerID, saved.secretID)

@@ -158,13 +158,10 @@ struct SaveImportOutput: CommandOutput {
                 var name = names.name(entry)
                 if let nickname = entry.nickname { name = tr("import.dry-run.with-nickname", ["text": name, "nickname": nickname]) }
                 if entry.isShiny { name += " " + tr("import.mark.shiny") }
-                let place = entry.box.map { tr("save.place.box", ["box": $0, "slot": entry.slot ?? 0]) }
-                    ?? entry.slot.map { tr("save.place.party", ["slot": $0]) } ?? tr("save.place.file")
+                let place = SavedRecord.placeText(box: entry.box, slot: entry.slot)
                 let individual = entry.individual
                 let ivs = StatKind.allCases.map { String(individual.ivs[$0]) }.joined(separator: "/")
-                let trainer = entry.origin.trainer.map { name in
-                    entry.origin.trainerID.map { tr("individual.trainer", ["name": name, "id": Self.padded(Int($0 & 0xFFFF))]) } ?? name
-                } ?? ""
+                let trainer = Presentation.trainerText(entry.origin) ?? ""
                 let nature = individual.nature.map { names.natures[$0] ?? $0 } ?? ""
                 table.append(
                     [SafeText(place), SafeText(name), SafeText(String(individual.level))] + (natures ? [SafeText(nature)] : [])
@@ -186,11 +183,5 @@ struct SaveImportOutput: CommandOutput {
         case .egg: tr("import.save.action.egg")
         case .damaged: tr("import.save.action.damaged")
         }
-    }
-
-    /// A trainer ID as the games show it: five digits.
-    static func padded(_ id: Int) -> String {
-        let text = String(id)
-        return String(repeating: "0", count: max(0, 5 - text.count)) + text
     }
 }

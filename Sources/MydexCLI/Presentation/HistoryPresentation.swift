@@ -92,10 +92,12 @@ extension HistoryWords {
             }
             index += 1
         }
-        let place = box.map { tr("save.place.box", ["box": $0, "slot": slot ?? 0]) }
-            ?? (party ? slot.map { tr("save.place.party", ["slot": $0]) } : nil)
-        return place.map { tr("history.detail.from-save-place", ["species": species, "game": game, "place": $0]) }
-            ?? tr("history.detail.from-save", ["species": species, "game": game])
+        guard box != nil || (party && slot != nil) else {
+            return tr("history.detail.from-save", ["species": species, "game": game])
+        }
+        return tr("history.detail.from-save-place", [
+            "species": species, "game": game, "place": SavedRecord.placeText(box: box, slot: slot),
+        ])
     }
 }
 

@@ -67,10 +67,8 @@ extension Presentation {
                 tr("individual.met.level", ["place": place, "level": format.integer($0)])
             } ?? place))
         }
-        let slot = saved.box.map { tr("save.place.box", ["box": $0, "slot": saved.slot ?? 0]) }
-            ?? saved.slot.map { tr("save.place.party", ["slot": $0]) }
         fields.append((tr("individual.label.save"), tr("individual.save", [
-            "game": saved.game ?? "—", "place": slot ?? tr("save.place.file"), "file": String(saved.sha256.prefix(12)),
+            "game": saved.game ?? "—", "place": SavedRecord.placeText(box: saved.box, slot: saved.slot), "file": String(saved.sha256.prefix(12)),
         ])))
         return fields
     }
@@ -113,11 +111,15 @@ extension Presentation {
                 ?? tr("individual.origin.save")))
             if let ball = words.ball { fields.append((tr("individual.label.ball"), ball)) }
         }
-        if let trainer = origin.trainer {
-            let id = origin.trainerID.map { Self.padded(Int($0 & 0xFFFF), 5) }
-            fields.append((tr("individual.label.trainer"), id.map { tr("individual.trainer", ["name": trainer, "id": $0]) } ?? trainer))
-        }
+        if let trainer = Self.trainerText(origin) { fields.append((tr("individual.label.trainer"), trainer)) }
         return fields
+    }
+
+    /// Its original trainer as the games show one: the name and the five-digit ID (the lower
+    /// 16 bits; the secret ID is never shown), "LANDON (ID 02928)"; nil without a name.
+    static func trainerText(_ origin: EntryOrigin) -> String? {
+        guard let trainer = origin.trainer else { return nil }
+        return origin.trainerID.map { tr("individual.trainer", ["name": trainer, "id": padded(Int($0 & 0xFFFF), 5)]) } ?? trainer
     }
 
     /// The label of a value `add` drew, by its JSON name.
