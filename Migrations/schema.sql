@@ -59,7 +59,7 @@ CREATE TABLE "caught_pokemon" (
         substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))))
         CHECK (length(uuid) = 36), generation INTEGER CHECK (generation BETWEEN 1 AND 9), level INTEGER CHECK (level BETWEEN 1 AND 100), gender TEXT CHECK (gender IN ('male', 'female', 'genderless')), nature TEXT, ability TEXT, hidden_ability INTEGER CHECK (hidden_ability IN (0, 1)), personality INTEGER CHECK (personality BETWEEN 0 AND 4294967295), iv_hp INTEGER CHECK (iv_hp BETWEEN 0 AND 31), iv_attack INTEGER CHECK (iv_attack BETWEEN 0 AND 31), iv_defense INTEGER CHECK (iv_defense BETWEEN 0 AND 31), iv_special_attack INTEGER CHECK (iv_special_attack BETWEEN 0 AND 31), iv_special_defense INTEGER CHECK (iv_special_defense BETWEEN 0 AND 31), iv_speed INTEGER CHECK (iv_speed BETWEEN 0 AND 31), ev_hp INTEGER CHECK (ev_hp BETWEEN 0 AND 65535), ev_attack INTEGER CHECK (ev_attack BETWEEN 0 AND 65535), ev_defense INTEGER CHECK (ev_defense BETWEEN 0 AND 65535), ev_special_attack INTEGER CHECK (ev_special_attack BETWEEN 0 AND 65535), ev_special_defense INTEGER CHECK (ev_special_defense BETWEEN 0 AND 65535), ev_speed INTEGER CHECK (ev_speed BETWEEN 0 AND 65535), moves TEXT CHECK (moves IS NULL OR json_valid(moves)), held_item TEXT, origin TEXT, game TEXT, ball TEXT, trainer TEXT, trainer_id INTEGER CHECK (trainer_id BETWEEN 0 AND 4294967295), drawn TEXT CHECK (drawn IS NULL OR json_valid(drawn)), iv_percent REAL GENERATED ALWAYS AS (
     (iv_hp + iv_attack + iv_defense + iv_special_attack + iv_special_defense + iv_speed) * 100.0
-        / (CASE WHEN generation <= 2 THEN 90 ELSE 186 END)) VIRTUAL, experience INTEGER CHECK (experience BETWEEN 0 AND 16777215), friendship INTEGER CHECK (friendship BETWEEN 0 AND 255), pokerus INTEGER CHECK (pokerus BETWEEN 0 AND 255), pp_ups TEXT CHECK (pp_ups IS NULL OR json_valid(pp_ups)), met_location TEXT, met_level INTEGER CHECK (met_level BETWEEN 0 AND 100), source_game TEXT, source_box INTEGER CHECK (source_box >= 1), source_slot INTEGER CHECK (source_slot >= 1), source_file TEXT CHECK (source_file IS NULL OR length(source_file) = 64), identity TEXT,
+        / (CASE WHEN generation <= 2 THEN 90 ELSE 186 END)) VIRTUAL, experience INTEGER CHECK (experience BETWEEN 0 AND 16777215), friendship INTEGER CHECK (friendship BETWEEN 0 AND 255), pokerus INTEGER CHECK (pokerus BETWEEN 0 AND 255), pp_ups TEXT CHECK (pp_ups IS NULL OR json_valid(pp_ups)), met_location TEXT, met_level INTEGER CHECK (met_level BETWEEN 0 AND 100), source_game TEXT, source_box INTEGER CHECK (source_box >= 1), source_slot INTEGER CHECK (source_slot >= 1), source_file TEXT CHECK (source_file IS NULL OR length(source_file) = 64), identity TEXT, is_egg INTEGER NOT NULL DEFAULT 0 CHECK (is_egg IN (0, 1)),
     CHECK (released_at IS NULL OR is_favorite = 0)
 ) STRICT;
 
@@ -123,5 +123,9 @@ CREATE TABLE "history" (
 CREATE INDEX history_entry ON history(entry_id);
 
 CREATE INDEX caught_pokemon_identity ON caught_pokemon(identity) WHERE identity IS NOT NULL;
+
+CREATE VIEW registered_pokemon AS SELECT * FROM caught_pokemon WHERE is_egg = 0;
+
+CREATE INDEX caught_pokemon_eggs ON caught_pokemon(species_id) WHERE is_egg;
 
 INSERT INTO sqlite_sequence (name, seq) VALUES ('caught_pokemon', 0), ('history', 0);

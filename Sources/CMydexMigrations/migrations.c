@@ -46,6 +46,10 @@ static const unsigned char m0010_saves[] = {
 #embed "../../Migrations/m0010_saves.sql"
 };
 
+static const unsigned char m0011_eggs[] = {
+#embed "../../Migrations/m0011_eggs.sql"
+};
+
 // Not a migration: what they all make, for a new collection (Migrations/schema.sql).
 static const unsigned char schema_snapshot[] = {
 #embed "../../Migrations/schema.sql"
@@ -62,6 +66,7 @@ static const mydex_embedded_migration migrations[] = {
     { "m0008_held_entries_by_catch", m0008_held_entries_by_catch, sizeof m0008_held_entries_by_catch },
     { "m0009_individuals", m0009_individuals, sizeof m0009_individuals },
     { "m0010_saves", m0010_saves, sizeof m0010_saves },
+    { "m0011_eggs", m0011_eggs, sizeof m0011_eggs },
 };
 
 size_t mydex_migration_count(void) {

@@ -1,4 +1,5 @@
 import Foundation
+import MydexText
 import GRDB
 import Synchronization
 
@@ -36,7 +37,7 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     /// PokeAPI's name of the species, e.g. `mr-mime`.
     public var speciesName: String
     /// The name in the store's language (else English, else PokeAPI's name): the species', or
-    /// for another form the form's whole name ("Alolan Vulpix").
+    /// for another form the form's whole name ("Alolan Vulpix"); an egg's says it is one.
     public var name: String
     /// PokeAPI type names in slot order (the form's), joined by "/" (one column reads faster than a list).
     public var typeList: String
@@ -98,6 +99,7 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
             self.form = speciesName
         }
         isDefaultForm = form == nil
+        if isEgg { name = tr("entry.egg", ["name": name]) }
     }
 
     /// An entry's own columns (`CollectionStore.entryColumns`), first in a row.
@@ -169,6 +171,8 @@ public struct CollectionEntry: Sendable, Equatable, FetchableRecord {
     }
 
     public var isReleased: Bool { releasedAt != nil }
+    /// An egg from a game's save, not hatched yet (its `name` says so).
+    public var isEgg: Bool { saved?.details.isEgg == true }
     public var types: [String] { typeList.split(separator: "/").map(String.init) }
     public var typeNames: [String] { typeNameList.split(separator: "/").map(String.init) }
 }

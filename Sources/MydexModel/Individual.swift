@@ -347,6 +347,8 @@ public struct IndividualWordBook: Sendable {
     public var statNames: [StatKind: String]
     /// Games' names by PokeAPI's version identifier.
     public var games: [String: String] = [:]
+    /// The names of the places the collection's entries from games' files were met in.
+    public var places: [String: String] = [:]
 
     public init(
         natures: [String: NatureInfo], abilities: [String: String], items: [String: String], moves: [String: String],
@@ -367,5 +369,12 @@ public struct IndividualWordBook: Sendable {
             characteristic: individual?.characteristicID.flatMap { characteristics[$0] },
             moves: (individual?.moves ?? []).map { moves[$0] ?? $0 }, heldItem: individual?.heldItem.map { items[$0] ?? $0 },
             statNames: statNames, game: origin?.game.map { games[$0] ?? $0 }, ball: origin?.ball.map { items[$0] ?? $0 })
+    }
+
+    /// The words of an entry's page, where a save says it was met included.
+    public func words(of entry: CollectionEntry) -> IndividualWords {
+        var result = words(entry.individual, origin: entry.origin)
+        result.metPlace = entry.saved?.details.metLocation.flatMap { places[$0] }
+        return result
     }
 }

@@ -13,7 +13,6 @@ public struct SavedEntry: Sendable, Equatable {
     /// PokeAPI's identifiers of its species and form.
     public var species: String
     public var form: String?
-    public var isEgg: Bool
     public var isShiny: Bool
     /// Its own checksum failed: listed, never imported.
     public var damaged: Bool
@@ -34,7 +33,7 @@ public struct SavedEntry: Sendable, Equatable {
     public var unknown: [String]
 
     public init(
-        box: Int?, slot: Int?, speciesID: Int, formID: Int?, species: String, form: String?, isEgg: Bool, isShiny: Bool,
+        box: Int?, slot: Int?, speciesID: Int, formID: Int?, species: String, form: String?, isShiny: Bool,
         damaged: Bool, nickname: String?, individual: Individual, origin: EntryOrigin, details: SavedDetails,
         identity: String, stats: StatValues?, storedStats: StatValues?, unknown: [String]
     ) {
@@ -44,7 +43,6 @@ public struct SavedEntry: Sendable, Equatable {
         self.formID = formID
         self.species = species
         self.form = form
-        self.isEgg = isEgg
         self.isShiny = isShiny
         self.damaged = damaged
         self.nickname = nickname
@@ -56,6 +54,8 @@ public struct SavedEntry: Sendable, Equatable {
         self.storedStats = storedStats
         self.unknown = unknown
     }
+
+    public var isEgg: Bool { details.isEgg }
 }
 
 /// What a game keeps for a Pokémon beyond its individual.
@@ -69,14 +69,38 @@ public struct SavedDetails: Sendable, Equatable, Hashable, Codable {
     /// PokeAPI's identifier of the place it was met (generation 2 Crystal, generation 3).
     public var metLocation: String?
     public var metLevel: Int?
+    /// Not hatched yet: the game keeps an egg as the Pokémon it will be, its friendship the
+    /// egg cycles left. Imported only when asked (`import --eggs`); not in the Pokédex's counts.
+    public var isEgg: Bool
 
-    public init(experience: Int, friendship: Int?, pokerus: Int?, ppUps: [Int], metLocation: String?, metLevel: Int?) {
+    public init(
+        experience: Int, friendship: Int?, pokerus: Int?, ppUps: [Int], metLocation: String?, metLevel: Int?,
+        isEgg: Bool = false
+    ) {
         self.experience = experience
         self.friendship = friendship
         self.pokerus = pokerus
         self.ppUps = ppUps
         self.metLocation = metLocation
         self.metLevel = metLevel
+        self.isEgg = isEgg
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case experience, friendship, pokerus, ppUps, metLocation, metLevel
+        case isEgg = "egg"
+    }
+
+    /// `egg` is absent from what mydex wrote before it imported eggs: none were.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        experience = try container.decode(Int.self, forKey: .experience)
+        friendship = try container.decodeIfPresent(Int.self, forKey: .friendship)
+        pokerus = try container.decodeIfPresent(Int.self, forKey: .pokerus)
+        ppUps = try container.decodeIfPresent([Int].self, forKey: .ppUps) ?? []
+        metLocation = try container.decodeIfPresent(String.self, forKey: .metLocation)
+        metLevel = try container.decodeIfPresent(Int.self, forKey: .metLevel)
+        isEgg = try container.decodeIfPresent(Bool.self, forKey: .isEgg) ?? false
     }
 }
 
@@ -138,8 +162,10 @@ public struct SavedOutcome: Sendable, Equatable {
         case wouldImport = "would-import"
         /// The same Pokémon (by `SavedEntry.identity`) is in the collection already.
         case alreadyHere = "already-here"
-        /// An egg: recognized, not imported.
+        /// An egg: recognized, not imported (without `--eggs`).
         case egg
+        /// An egg here already that has hatched in this file: the entry is the Pokémon now.
+        case hatched
         /// Its own checksum failed: listed, not imported.
         case damaged
     }

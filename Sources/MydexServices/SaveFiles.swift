@@ -58,10 +58,11 @@ public struct SaveFileService: Sendable {
         pokedex = Pokedex(store: store)
     }
 
-    /// Adds what `plan` holds that is not here yet, in one transaction (or, with `dryRun`,
-    /// says what would be added): one outcome a Pokémon, in the plan's order.
-    public func merge(_ plan: SavePlan, dryRun: Bool) async throws -> [SavedOutcome] {
-        try await store.importSaved(plan, dryRun: dryRun, at: clock.now())
+    /// Adds what `plan` holds that is not here yet (its eggs only with `eggs`), in one
+    /// transaction (or, with `dryRun`, says what would be added): one outcome a Pokémon, in the
+    /// plan's order.
+    public func merge(_ plan: SavePlan, eggs: Bool = false, dryRun: Bool) async throws -> [SavedOutcome] {
+        try await store.importSaved(plan, eggs: eggs, dryRun: dryRun, at: clock.now())
     }
 
     /// A file read as the game wrote it, before the catalog names anything.
@@ -237,12 +238,12 @@ public struct SaveFileService: Sendable {
             : "\(generation):\(trainerID):\(species.speciesID):\(saved.ivs.attack),\(saved.ivs.defense),\(saved.ivs.speed),\(saved.ivs.specialAttack):\(saved.experience)"
         return SavedEntry(
             box: box, slot: slot, speciesID: species.speciesID, formID: form.flatMap { facts.forms[$0] }, species: species.identifier,
-            form: form, isEgg: saved.isEgg, isShiny: isShiny, damaged: saved.damaged, nickname: nickname, individual: individual,
+            form: form, isShiny: isShiny, damaged: saved.damaged, nickname: nickname, individual: individual,
             origin: origin,
             details: SavedDetails(
                 experience: saved.experience, friendship: saved.friendship, pokerus: saved.pokerus,
                 ppUps: Array(saved.ppUps.prefix(saved.moves.filter { $0 != 0 }.count)), metLocation: metLocation,
-                metLevel: saved.metLevel.flatMap { $0 == 0 ? nil : $0 }),
+                metLevel: saved.metLevel.flatMap { $0 == 0 ? nil : $0 }, isEgg: saved.isEgg),
             identity: identity,
             stats: (form.flatMap { facts.formBases[$0] } ?? species.basis).base.map {
                 individual.stats(

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MydexCatalog
 import MydexModel
+import MydexText
 
 // MARK: - Reading the collection
 
@@ -111,6 +112,12 @@ extension CollectionStore {
             guard let species = shown.species[id] else { continue }
             shownNames.insert(species.name)
             typeNames.insert(species.typeNameList)
+        }
+        // An egg's name says so (`CollectionEntry.name`), and is never cut either.
+        for id in try Int.fetchAll(db, sql: """
+            SELECT DISTINCT c.species_id FROM main.caught_pokemon c WHERE c.is_egg AND \(condition)
+            """, arguments: arguments) {
+            if let species = shown.species[id] { shownNames.insert(tr("entry.egg", ["name": species.name])) }
         }
         let speciesNames = shownNames
         for (formID, speciesID) in forms {

@@ -127,9 +127,9 @@ public struct Pokedex: Sendable {
         ]
         switch filter.caught {
         case .any: break
-        case .held: conditions.append("s.id IN (SELECT species_id FROM main.caught_pokemon WHERE released_at IS NULL)")
-        case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon WHERE released_at IS NULL)")
-        case .neverCaught: conditions.append("s.id NOT IN (SELECT species_id FROM main.caught_pokemon)")
+        case .held: conditions.append("s.id IN (SELECT species_id FROM main.registered_pokemon WHERE released_at IS NULL)")
+        case .missing: conditions.append("s.id NOT IN (SELECT species_id FROM main.registered_pokemon WHERE released_at IS NULL)")
+        case .neverCaught: conditions.append("s.id NOT IN (SELECT species_id FROM main.registered_pokemon)")
         }
         if let kind = filter.kind { conditions.append("s.id IN (\(kind.speciesIDsSQL))") }
         return conditions.joined(separator: " AND ")
@@ -142,8 +142,8 @@ public struct Pokedex: Sendable {
             ORDER BY s.id \(limit ? "LIMIT :limit OFFSET :offset" : "")),
         \(SpeciesSQL.shown(ids: "SELECT id FROM page"))
         SELECT w.id, w.species_name, w.name, w.generation, w.type_list, w.type_name_list,
-            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = w.id) AS caught,
-            (SELECT count(*) FROM main.caught_pokemon c WHERE c.species_id = w.id AND c.released_at IS NULL) AS held
+            (SELECT count(*) FROM main.registered_pokemon c WHERE c.species_id = w.id) AS caught,
+            (SELECT count(*) FROM main.registered_pokemon c WHERE c.species_id = w.id AND c.released_at IS NULL) AS held
         FROM shown w ORDER BY w.id
         """
     }
@@ -153,7 +153,7 @@ public struct Pokedex: Sendable {
         try await store.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT count(*) AS caught, coalesce(sum(released_at IS NULL), 0) AS held
-                FROM main.caught_pokemon WHERE species_id = ?
+                FROM main.registered_pokemon WHERE species_id = ?
                 """, arguments: [speciesID])
             return SpeciesTally(caught: row?["caught"] ?? 0, held: row?["held"] ?? 0)
         }
@@ -257,13 +257,13 @@ public struct Pokedex: Sendable {
         return try await store.read { db in
             let species = try Row.fetchOne(db, sql: """
                 SELECT count(*) AS total,
-                    (SELECT count(DISTINCT species_id) FROM main.caught_pokemon
+                    (SELECT count(DISTINCT species_id) FROM main.registered_pokemon
                      WHERE species_id IN (SELECT id FROM pokedex_species)) AS caught
                 FROM pokedex_species
                 """)
             let generations = try PokedexStats.Generation.fetchAll(db, sql: """
                 SELECT generation, count(*) AS total,
-                    sum(id IN (SELECT species_id FROM main.caught_pokemon)) AS caught
+                    sum(id IN (SELECT species_id FROM main.registered_pokemon)) AS caught
                 FROM pokedex_species WHERE generation IS NOT NULL GROUP BY generation ORDER BY generation
                 """)
             let collection = try Row.fetchOne(db, sql: """

@@ -313,6 +313,7 @@ extension Pokedex {
             characteristics: Dictionary(characteristics.compactMap { key, value in Int(key).map { ($0, value) } }) { a, _ in a },
             statNames: try await statNames())
         book.games = Dictionary(try await games().map { ($0.identifier, $0.name) }) { a, _ in a }
+        book.places = try await placeNames(ofSavedEntries: true)
         return book
     }
 }

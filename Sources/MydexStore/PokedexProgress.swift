@@ -55,7 +55,7 @@ extension Pokedex {
 
     /// How much of each Pokédex in `pokedexes` the collection holds, counted in SQL.
     public func progress(of pokedexes: [GamePokedex], _ query: ProgressQuery) async throws -> [DexProgress] {
-        let held = "SELECT DISTINCT \(query.forms ? "form_id" : "species_id") AS id FROM main.caught_pokemon"
+        let held = "SELECT DISTINCT \(query.forms ? "form_id" : "species_id") AS id FROM main.registered_pokemon"
             + " WHERE released_at IS NULL" + (query.shiny ? " AND is_shiny" : "")
         // A slot: a species of the Pokédex, or (with forms) each of its species' collectible forms.
         let slots = query.forms
@@ -101,7 +101,7 @@ extension Pokedex {
         return try await store.read { db in
             try Row.fetchAll(db, sql: """
                 WITH held AS MATERIALIZED (
-                    SELECT species_id, count(*) AS held, sum(is_shiny) AS shiny FROM main.caught_pokemon
+                    SELECT species_id, count(*) AS held, sum(is_shiny) AS shiny FROM main.registered_pokemon
                     WHERE released_at IS NULL GROUP BY species_id),
                 \(SpeciesSQL.shown(ids: "SELECT species_id AS id FROM catalog.pokedex_numbers WHERE pokedex_id = :dex"))
                 SELECT n.number, n.species_id, coalesce(w.species_name, 'species-' || n.species_id) AS species_name,
@@ -133,7 +133,7 @@ extension Pokedex {
         let first = (speciesID - 1) / boxSize * boxSize + 1
         let (heldOfSpecies, dexIDs, boxHeld, boxSlots) = try await store.read { db in
             let held = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM main.caught_pokemon WHERE species_id = ? AND released_at IS NULL
+                SELECT count(*) FROM main.registered_pokemon WHERE species_id = ? AND released_at IS NULL
                 """, arguments: [speciesID]) ?? 0
             // The game Pokédexes listing the species whose every species is held: only they can
             // be complete, and only they are counted in full (form by form, as `progress` does).
@@ -144,13 +144,13 @@ extension Pokedex {
                 WHERE p.main_series AND p.id IN (SELECT pokedex_id FROM catalog.pokedex_numbers WHERE species_id = ?)
                     AND NOT EXISTS (
                         SELECT 1 FROM catalog.pokedex_numbers n WHERE n.pokedex_id = p.id AND NOT EXISTS (
-                            SELECT 1 FROM main.caught_pokemon c WHERE c.species_id = n.species_id AND c.released_at IS NULL))
+                            SELECT 1 FROM main.registered_pokemon c WHERE c.species_id = n.species_id AND c.released_at IS NULL))
                 ORDER BY 1
                 """, arguments: [speciesID])
             let slots = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species WHERE id BETWEEN ? AND ?",
                                          arguments: [first, first + boxSize - 1]) ?? 0
             let boxHeld = try Int.fetchOne(db, sql: """
-                SELECT count(DISTINCT species_id) FROM main.caught_pokemon
+                SELECT count(DISTINCT species_id) FROM main.registered_pokemon
                 WHERE released_at IS NULL AND species_id BETWEEN ? AND ?
                 """, arguments: [first, first + boxSize - 1]) ?? 0
             return (held, dexes, boxHeld, slots)

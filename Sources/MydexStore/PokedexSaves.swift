@@ -94,15 +94,28 @@ extension Pokedex {
     /// A place's name (PokeAPI's location identifier) in the store's language, else its
     /// nearest, else English; nil when the catalog has no such place.
     public func placeName(_ identifier: String) async throws -> String? {
+        try await placeNames(ofSavedEntries: false, [identifier])[identifier]
+    }
+
+    /// The names of places by identifier, as `placeName`; with `ofSavedEntries`, of every place
+    /// the collection's entries from a game's file were met in (an export's word book).
+    func placeNames(ofSavedEntries: Bool, _ identifiers: [String] = []) async throws -> [String: String] {
         let language = self.language
+        let wanted = ofSavedEntries
+            ? "SELECT DISTINCT met_location FROM main.caught_pokemon WHERE identity IS NOT NULL AND met_location IS NOT NULL"
+            : "SELECT value FROM json_each(:identifiers)"
         return try await store.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT coalesce(
+            var names: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT l.identifier, coalesce(
                     (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = :language),
                     (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = \(SpeciesSQL.nearestLanguage)),
                     (SELECT name FROM catalog.location_names WHERE location_id = l.id AND language = 'en'))
-                FROM catalog.locations l WHERE l.identifier = :identifier
-                """, arguments: ["language": language, "identifier": identifier])
+                FROM catalog.locations l WHERE l.identifier IN (\(wanted))
+                """, arguments: ["language": language, "identifiers": Self.jsonStrings(identifiers)]) {
+                if let name = row[1] as String? { names[row[0]] = name }
+            }
+            return names
         }
     }
 

@@ -52,6 +52,8 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
     public var sourceSlot: Int?
     public var sourceFile: String?
     public var identity: String?
+    /// Schema 11: an egg from a save, not hatched yet.
+    public var isEgg = false
 
     public var isReleased: Bool { releasedAt != nil }
 
@@ -89,6 +91,7 @@ public struct CaughtPokemon: Codable, Sendable, Equatable, MydexRecord, MutableP
     mutating func set(_ value: SavedDetails) {
         (experience, friendship, pokerus, metLocation, metLevel) = (
             value.experience, value.friendship, value.pokerus, value.metLocation, value.metLevel)
+        isEgg = value.isEgg
         ppUps = "[" + value.ppUps.map(String.init).joined(separator: ",") + "]"
     }
 
@@ -109,7 +112,8 @@ enum IndividualColumns {
             CASE WHEN c.identity IS NULL THEN NULL ELSE json_object(
                 'experience', c.experience, 'friendship', c.friendship, 'pokerus', c.pokerus, 'ppUps', json(c.pp_ups),
                 'metLocation', c.met_location, 'metLevel', c.met_level, 'game', c.source_game, 'box', c.source_box,
-                'slot', c.source_slot, 'sha256', c.source_file, 'identity', c.identity) END
+                'slot', c.source_slot, 'sha256', c.source_file, 'identity', c.identity,
+                'egg', json(CASE WHEN c.is_egg THEN 'true' ELSE 'false' END)) END
         """
 
     /// A JSON array of strings (identifiers: nothing in them needs more than quotes escaped).

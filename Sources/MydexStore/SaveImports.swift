@@ -8,34 +8,63 @@ extension CollectionStore {
     /// and what the game keeps beside it, where it was in the file and the file's SHA-256, and
     /// an `import` row in the history. A Pokémon is here already when an entry has its identity
     /// (`SavedEntry.identity`), as many times as the collection holds it: two alike in one save
-    /// are two. Eggs and damaged Pokémon are listed and never added.
-    public func importSaved(_ plan: SavePlan, dryRun: Bool, at date: Date) async throws -> [SavedOutcome] {
-        if dryRun { return try await read { db in try Self.savedOutcomes(plan, db, insert: nil) } }
-        return try await write { db in
-            try Self.savedOutcomes(plan, db) { entry in try Self.insert(entry, of: plan, at: date, db) }
-        }
+    /// are two. Damaged Pokémon are listed and never added; eggs are added only with `eggs`,
+    /// and an egg here already that has hatched in this file becomes the Pokémon it hatched as.
+    public func importSaved(_ plan: SavePlan, eggs: Bool = false, dryRun: Bool, at date: Date) async throws -> [SavedOutcome] {
+        if dryRun { return try await read { db in try Self.savedOutcomes(plan, eggs: eggs, db, at: date, write: false) } }
+        return try await write { db in try Self.savedOutcomes(plan, eggs: eggs, db, at: date, write: true) }
     }
 
-    /// Each Pokémon's outcome, `insert` adding those not here (nil: a dry run).
+    /// Each Pokémon's outcome, writing what it says unless `write` is false (a dry run).
     private static func savedOutcomes(
-        _ plan: SavePlan, _ db: Database, insert: ((SavedEntry) throws -> Int64)?
+        _ plan: SavePlan, eggs: Bool, _ db: Database, at date: Date, write: Bool
     ) throws -> [SavedOutcome] {
-        var present: [String: [Int64]] = [:]
+        var present: [String: [(id: Int64, isEgg: Bool)]] = [:]
         for row in try Row.fetchAll(db, sql: """
-            SELECT identity, id FROM main.caught_pokemon WHERE identity IN (SELECT value FROM json_each(?)) ORDER BY id
+            SELECT identity, id, is_egg FROM main.caught_pokemon WHERE identity IN (SELECT value FROM json_each(?)) ORDER BY id
             """, arguments: [Pokedex.jsonStrings(Array(Set(plan.entries.map(\.identity))).sorted())]) {
-            present[row[0], default: []].append(row[1])
+            present[row[0], default: []].append((row[1], row[2]))
         }
         return try plan.entries.map { entry in
             if entry.damaged { return SavedOutcome(action: .damaged) }
-            if entry.isEgg { return SavedOutcome(action: .egg) }
-            if let id = present[entry.identity]?.first {
+            if let here = present[entry.identity]?.first {
                 present[entry.identity]?.removeFirst()
-                return SavedOutcome(action: .alreadyHere, id: id)
+                guard here.isEgg, !entry.isEgg else { return SavedOutcome(action: .alreadyHere, id: here.id) }
+                if write { try hatch(here.id, as: entry, of: plan, at: date, db) }
+                return SavedOutcome(action: .hatched, id: here.id)
             }
-            guard let insert else { return SavedOutcome(action: .wouldImport) }
-            return SavedOutcome(action: .imported, id: try insert(entry))
+            if entry.isEgg, !eggs { return SavedOutcome(action: .egg) }
+            guard write else { return SavedOutcome(action: .wouldImport) }
+            return SavedOutcome(action: .imported, id: try insert(entry, of: plan, at: date, db))
         }
+    }
+
+    /// An egg entry whose Pokémon a later save holds hatched: it becomes that Pokémon (its
+    /// individual, what the game keeps, where it sits now), with an `import` row saying so.
+    private static func hatch(_ id: Int64, as entry: SavedEntry, of plan: SavePlan, at date: Date, _ db: Database) throws {
+        guard var pokemon = try CaughtPokemon.fetchOne(db, key: id) else { return }
+        pokemon.set(entry.individual)
+        pokemon.set(entry.origin)
+        pokemon.set(entry.details)
+        pokemon.isShiny = entry.isShiny
+        (pokemon.sourceGame, pokemon.sourceBox, pokemon.sourceSlot) = (plan.game, entry.box, entry.slot)
+        pokemon.sourceFile = plan.sha256
+        let named = pokemon.nickname == nil ? entry.nickname : nil
+        if let named { pokemon.nickname = named }
+        try pokemon.update(db)
+        try appendHistory(
+            db, entryID: id, action: .import, detail: "hatched " + historyDetail(entry, of: plan), at: date)
+        if let named { try appendHistory(db, entryID: id, action: .nicknameSet, detail: named, at: date) }
+    }
+
+    /// Where it was, as data (`history` says it in the user's words): the game's file and its
+    /// place in it, "treecko from emerald box 3 slot 12 551cbd0c4620".
+    private static func historyDetail(_ entry: SavedEntry, of plan: SavePlan) -> String {
+        var place = [plan.game ?? plan.kind.rawValue]
+        if let box = entry.box { place.append("box \(box)") } else if entry.slot != nil { place.append("party") }
+        if let slot = entry.slot { place.append("slot \(slot)") }
+        return (entry.form ?? entry.species) + (entry.isShiny ? " (shiny)" : "") + (entry.isEgg ? " (egg)" : "")
+            + " from " + place.joined(separator: " ") + " " + String(plan.sha256.prefix(12))
     }
 
     private static func insert(_ entry: SavedEntry, of plan: SavePlan, at date: Date, _ db: Database) throws -> Int64 {
@@ -56,16 +85,7 @@ extension CollectionStore {
         (pokemon.sourceFile, pokemon.identity) = (plan.sha256, entry.identity)
         try pokemon.insert(db)
         let id = pokemon.id ?? db.lastInsertedRowID
-        // Where it was, as data (`history` says it in the user's words): the game's file and
-        // its place in it, "treecko from emerald box 3 slot 12 551cbd0c4620".
-        var place = [plan.game ?? plan.kind.rawValue]
-        if let box = entry.box { place.append("box \(box)") } else if entry.slot != nil { place.append("party") }
-        if let slot = entry.slot { place.append("slot \(slot)") }
-        try appendHistory(
-            db, entryID: id, action: .import,
-            detail: (entry.form ?? entry.species) + (entry.isShiny ? " (shiny)" : "") + " from " + place.joined(separator: " ")
-                + " " + String(plan.sha256.prefix(12)),
-            at: date)
+        try appendHistory(db, entryID: id, action: .import, detail: historyDetail(entry, of: plan), at: date)
         if let nickname = entry.nickname { try appendHistory(db, entryID: id, action: .nicknameSet, detail: nickname, at: date) }
         return id
     }

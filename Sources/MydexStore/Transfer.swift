@@ -186,11 +186,12 @@ extension CollectionStore {
                 columns.set(saved.details)
                 try db.cachedStatement(sql: """
                     UPDATE main.caught_pokemon SET experience = ?, friendship = ?, pokerus = ?, pp_ups = ?, met_location = ?,
-                        met_level = ?, source_game = ?, source_box = ?, source_slot = ?, source_file = ?, identity = ?
+                        met_level = ?, source_game = ?, source_box = ?, source_slot = ?, source_file = ?, identity = ?,
+                        is_egg = ?
                     WHERE id = ?
                     """).execute(arguments: [
                         columns.experience, columns.friendship, columns.pokerus, columns.ppUps, columns.metLocation,
-                        columns.metLevel, saved.game, saved.box, saved.slot, saved.sha256, saved.identity, id,
+                        columns.metLevel, saved.game, saved.box, saved.slot, saved.sha256, saved.identity, columns.isEgg, id,
                     ])
             }
         }

@@ -74,10 +74,10 @@ extension CollectionStore {
     public func catchingFacts(speciesID: Int) async throws -> (holds: Bool, species: Int, masterBallUsed: Bool, shinyCharm: Bool) {
         try await read { db in
             let holds = try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM caught_pokemon WHERE species_id = ? AND released_at IS NULL)
+                SELECT EXISTS (SELECT 1 FROM registered_pokemon WHERE species_id = ? AND released_at IS NULL)
                 """, arguments: [speciesID]) ?? false
             let species = try Int.fetchOne(db, sql: """
-                SELECT count(DISTINCT species_id) FROM caught_pokemon WHERE released_at IS NULL
+                SELECT count(DISTINCT species_id) FROM registered_pokemon WHERE released_at IS NULL
                 """) ?? 0
             let master = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM throws WHERE ball = 'master-ball')") ?? false
             let national = try Int.fetchOne(db, sql: "SELECT count(*) FROM catalog.species") ?? 0

@@ -123,6 +123,19 @@ struct HTMLExportTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("An entry from a game's save shows where it was met by the place's name in the page's language, and an egg says it is one")
+    func savedEntries() async throws {
+        let environment = try TestEnvironment(environment: ["MYDEX_OFFLINE": "1"], sprites: Self.sprites)
+        let save = environment.path("ruby.sav")
+        try Data(try Fixtures.save("ruby-slot1.sav")).write(to: URL(fileURLWithPath: save))
+        #expect(await environment.run("import", save, "--eggs").status == 0)
+        let (_, html) = try await Self.export(environment)
+        #expect(html.contains("Route 101") && !html.contains("hoenn-route-101"), "the place's name, not its identifier")
+        #expect(html.contains("Wingull (egg)"))
+        let korean = await environment.run("export", "--lang", "ko", "--format", "html", "-")
+        #expect(korean.standardOutput.contains("101번도로") && korean.standardOutput.contains("갈모매 (알)"))
+    }
+
     @Test("In Korean the page says so, and its headings and names are Korean")
     func korean() async throws {
         let environment = try await Self.smallCollection()

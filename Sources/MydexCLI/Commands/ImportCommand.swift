@@ -23,6 +23,9 @@ struct ImportCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("import.option.dry-run")))
     var dryRun = false
 
+    @Flag(help: ArgumentHelp(tr("import.option.eggs")))
+    var eggs = false
+
     func validate() throws {
         if path.isEmpty { throw ValidationError(tr("import.error.empty-path")) }
     }
@@ -31,6 +34,8 @@ struct ImportCommand: MydexCommand {
         let bytes = try Self.read(context.absolutePath(path))
         // A game's save or Pokémon file is binary; `export`'s CSV and JSON are text.
         if SaveFileService.isBinary(bytes) { return try await runSave(bytes, context) }
+        // Only a game's file holds eggs: said rather than ignored.
+        if eggs { throw ValidationError(tr("import.error.eggs-not-a-save")) }
         let (plan, library, printer) = try await checked(bytes, context)
         let target = library.isInMemory && !dryRun ? try await global.open(context, .create).0 : library
         let report = try await target.imports.merge(plan, dryRun: dryRun)

@@ -11,7 +11,7 @@ extension ImportCommand {
         let plan = try await library.saves.read(bytes)
         let names = try await library.saves.names(plan)
         let target = library.isInMemory && !dryRun ? try await global.open(context, .create).0 : library
-        let outcomes = try await target.saves.merge(plan, dryRun: dryRun)
+        let outcomes = try await target.saves.merge(plan, eggs: eggs, dryRun: dryRun)
         if let fallback = plan.fellBack {
             try printer.note(SafeText(tr("import.save.fell-back", [
                 "part": fallback.part, "stored": SaveFileError.hex(fallback.stored), "computed": SaveFileError.hex(fallback.computed),
@@ -24,7 +24,7 @@ extension ImportCommand {
 }
 
 /// `import` of a game's file: `{"dryRun", "kind", "game", "generation", "trainer": {name, id},
-/// "sha256", "fellBack", "imported", "alreadyHere", "eggs", "damaged", "pokemon": [...]}`, each
+/// "sha256", "fellBack", "imported", "alreadyHere", "hatched", "eggs", "damaged", "pokemon": [...]}`, each
 /// Pokémon with `box` (a number, or "party"), `slot`, `species`, `form`, `egg`, the individual's
 /// fields under the names `list --json` uses, `details` and `action`; as text, with --dry-run a
 /// table of them, then the summary.
@@ -35,6 +35,7 @@ struct SaveImportOutput: CommandOutput {
     let dryRun: Bool
 
     var imported: Int { outcomes.count { $0.action == .imported || $0.action == .wouldImport } }
+    var hatched: Int { outcomes.count { $0.action == .hatched } }
     var alreadyHere: Int { outcomes.count { $0.action == .alreadyHere } }
     var eggs: Int { outcomes.count { $0.action == .egg } }
     var damaged: Int { outcomes.count { $0.action == .damaged } }
@@ -97,7 +98,7 @@ struct SaveImportOutput: CommandOutput {
     }
 
     enum CodingKeys: String, CodingKey {
-        case dryRun, kind, game, generation, trainer, sha256, fellBack, imported, alreadyHere, eggs, damaged, pokemon
+        case dryRun, kind, game, generation, trainer, sha256, fellBack, imported, alreadyHere, hatched, eggs, damaged, pokemon
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -116,6 +117,7 @@ struct SaveImportOutput: CommandOutput {
         }
         try container.encode(imported, forKey: .imported)
         try container.encode(alreadyHere, forKey: .alreadyHere)
+        try container.encode(hatched, forKey: .hatched)
         try container.encode(eggs, forKey: .eggs)
         try container.encode(damaged, forKey: .damaged)
         try container.encode(zip(plan.entries, outcomes).map(pokemon), forKey: .pokemon)
@@ -157,6 +159,7 @@ struct SaveImportOutput: CommandOutput {
             for (entry, outcome) in zip(plan.entries, outcomes) {
                 var name = names.name(entry)
                 if let nickname = entry.nickname { name = tr("import.dry-run.with-nickname", ["text": name, "nickname": nickname]) }
+                if entry.isEgg { name = tr("entry.egg", ["name": name]) }
                 if entry.isShiny { name += " " + tr("import.mark.shiny") }
                 let place = SavedRecord.placeText(box: entry.box, slot: entry.slot)
                 let individual = entry.individual
@@ -171,6 +174,7 @@ struct SaveImportOutput: CommandOutput {
         }
         let summary = dryRun ? "import.summary.dry-run" : "import.summary.imported"
         try printer.line(SafeText(tr(summary, ["count": imported, "already": alreadyHere])))
+        if hatched > 0 { try printer.line(SafeText(tr("import.save.hatched", ["count": hatched]))) }
         if eggs > 0 { try printer.line(SafeText(tr("import.save.eggs", ["count": eggs]))) }
         if damaged > 0 { try printer.line(SafeText(tr("import.save.damaged", ["count": damaged]))) }
     }
@@ -181,6 +185,7 @@ struct SaveImportOutput: CommandOutput {
         case .wouldImport: tr("import.dry-run.would-import")
         case .alreadyHere: tr("import.dry-run.already-here")
         case .egg: tr("import.save.action.egg")
+        case .hatched: dryRun ? tr("import.save.action.would-hatch") : tr("import.save.action.hatched")
         case .damaged: tr("import.save.action.damaged")
         }
     }

@@ -226,7 +226,7 @@ struct HTMLPage: Sendable {
     /// with IVs and EVs, Hidden Power, moves, held item, origin), folded in a `<details>`.
     private func individualCell(_ entry: CollectionEntry) -> String {
         guard entry.individual != nil, let words else { return "<td></td>" }
-        let fields = presentation.individualFields(entry, words.words(entry.individual, origin: entry.origin))
+        let fields = presentation.individualFields(entry, words.words(of: entry))
         // Level and the IVs' share have columns of their own; the stats' lines follow their label.
         let lines = fields.dropFirst().map { label, value in
             "<dt>\(HTMLText.escaped(label))</dt><dd>\(HTMLText.escaped(value.trimmingCharacters(in: .whitespaces)))</dd>"

@@ -72,13 +72,21 @@ enum HistoryWords {
 extension HistoryWords {
     /// "treecko (shiny) from emerald box 3 slot 12 551cbd0c4620": an entry read from a game's
     /// file (`CollectionStore.importSaved`), said as "Treecko, shiny, from a save of emerald
-    /// (box 3, slot 12)".
+    /// (box 3, slot 12)"; "togepi (egg) from …" an egg, "hatched togepi from …" an egg here
+    /// that a later save holds hatched.
     static func fromSave(_ detail: String, entry: CollectionEntry?) -> String {
         guard let from = detail.range(of: " from ") else { return detail }
-        let head = String(detail[..<from.lowerBound])
+        var head = String(detail[..<from.lowerBound])
+        let hatched = head.dropping(prefix: "hatched ")
+        head = hatched ?? head
+        let egg = head.dropping(suffix: " (egg)")
+        head = egg ?? head
         let slug = head.dropping(suffix: " (shiny)")
         var species = entry?.name ?? slug ?? head
         if slug != nil { species = tr("history.detail.shiny", ["species": species]) }
+        // An egg's own name says so already (`CollectionEntry.name`); a hatched one's does not.
+        if egg != nil, entry?.isEgg != true { species = tr("entry.egg", ["name": species]) }
+        if hatched != nil { species = tr("history.detail.hatched", ["species": species]) }
         let words = detail[from.upperBound...].split(separator: " ").map(String.init)
         guard let game = words.first else { return detail }
         var (box, slot, party): (Int?, Int?, Bool) = (nil, nil, false)

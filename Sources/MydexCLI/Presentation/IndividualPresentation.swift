@@ -57,7 +57,11 @@ extension Presentation {
         let format = Translator.current.format
         let details = saved.details
         var fields = [(tr("individual.label.experience"), format.integer(details.experience))]
-        if let friendship = details.friendship { fields.append((tr("individual.label.friendship"), format.integer(friendship))) }
+        // An egg keeps its egg cycles left where a Pokémon keeps its friendship.
+        if let friendship = details.friendship {
+            let label = details.isEgg ? tr("individual.label.egg-cycles") : tr("individual.label.friendship")
+            fields.append((label, format.integer(friendship)))
+        }
         // The Pokérus byte: its strain in the high four bits, the days left in the low four.
         if let pokerus = details.pokerus, pokerus != 0 {
             fields.append((tr("individual.label.pokerus"), pokerus & 0xF > 0 ? tr("individual.pokerus.infected") : tr("individual.pokerus.cured")))
