@@ -123,7 +123,9 @@ let package = Package(
         ),
         .target(
             name: "MydexServices",
-            dependencies: ["MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "PokeAPI", "CPNGDecode", "MydexText"],
+            dependencies: [
+                "MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "MydexSets", "PokeAPI", "CPNGDecode", "MydexText",
+            ],
             swiftSettings: strict
         ),
         // The games' own files read as the games keep them: generation 1–3 saves and single
@@ -131,6 +133,12 @@ let package = Package(
         // Depends on nothing: the services map the numbers with the catalog.
         .target(
             name: "MydexSaves",
+            swiftSettings: strict
+        ),
+        // Pokémon Showdown's team formats (text, packed, JSON) read and written as Showdown's own
+        // code does, in Showdown's names; the services map the names to PokeAPI's.
+        .target(
+            name: "MydexSets",
             swiftSettings: strict
         ),
         // Puts the terminal back when a full-screen view crashes: a signal handler in C, since
@@ -170,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "PokedexGenerator",
             dependencies: [
-                "MydexServices", "MydexCatalog", "MydexModel", "MydexStore", "PokeAPI", "CPNG",
+                "MydexServices", "MydexCatalog", "MydexModel", "MydexSets", "MydexStore", "PokeAPI", "CPNG",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The names PokeAPI lacks (Names/*.tsv, each row with its source), read by path.
@@ -219,7 +227,8 @@ let package = Package(
         .testTarget(
             name: "MydexTests",
             dependencies: [
-                "MydexCLI", "MydexServices", "MydexCatalog", "MydexModel", "MydexSaves", "MydexStore", "MydexText", "PokeAPI",
+                "MydexCLI", "MydexServices", "MydexCatalog", "MydexModel", "MydexSaves", "MydexSets", "MydexStore", "MydexText",
+                "PokeAPI",
                 "PokedexGenerator",
                 "MydexReliability", "MydexTestSupport", "CMydexCatalog", "CMydexSprites",
                 .product(name: "GRDB", package: "GRDB.swift"),

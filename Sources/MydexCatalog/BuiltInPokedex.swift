@@ -362,6 +362,23 @@ public struct BuiltInPokedex: Sendable {
         }
     }
 
+    /// Pokémon Showdown's names of one kind of thing (`species`, `move`, `item`, `ability`,
+    /// `nature`) against PokeAPI's identifiers (`Sources/PokedexGenerator/Names/showdown.tsv`):
+    /// each row `[identifier, id, name, exported, imported]`, `id` Showdown's id of the name (its
+    /// `toID`: what its import matches), `exported` "1" for the one name export writes of an
+    /// identifier Showdown names several ways, `imported` "1" for the one identifier a name
+    /// Showdown gives several PokeAPI identifiers reads as. A species' identifier is a form's,
+    /// else a Pokémon's.
+    public struct ShowdownNamesRecord: Codable, Sendable, Equatable {
+        public var kind: String
+        public var names: [[String]]
+
+        public init(kind: String, names: [[String]]) {
+            self.kind = kind
+            self.names = names
+        }
+    }
+
     public enum Problem: Error, CustomStringConvertible {
         case malformed(line: Int, detail: String)
         /// A base stat the catalog has no column for (`Species.statNames`).
@@ -416,6 +433,7 @@ public struct BuiltInPokedex: Sendable {
         public var growthRates: [GrowthRateRecord] = []
         public var items: [ItemRecord] = []
         public var gameIndices: [GameIndexRecord] = []
+        public var showdownNames: [ShowdownNamesRecord] = []
     }
 
     /// Term lines start with their first key in sorted order, `kind`, which no species has;
@@ -436,6 +454,7 @@ public struct BuiltInPokedex: Sendable {
     static let growthRatePrefix = Data(#"{"growthRate":"#.utf8)
     static let itemPrefix = Data(#"{"item":"#.utf8)
     static let gameIndicesPrefix = Data(#"{"gameIndices":"#.utf8)
+    static let showdownNamesPrefix = Data(#"{"showdownNames":"#.utf8)
 
     private struct PokemonLine: Codable { var pokemon: PokemonRecord }
     private struct PokedexLine: Codable { var pokedex: PokedexRecord }
@@ -452,6 +471,7 @@ public struct BuiltInPokedex: Sendable {
     private struct GrowthRateLine: Codable { var growthRate: GrowthRateRecord }
     private struct ItemLine: Codable { var item: ItemRecord }
     private struct GameIndicesLine: Codable { var gameIndices: GameIndexRecord }
+    private struct ShowdownNamesLine: Codable { var showdownNames: ShowdownNamesRecord }
 
     /// Terms, species, Pokémon and Pokédexes in one reading of the file.
     public func records() throws -> Records {
@@ -492,6 +512,8 @@ public struct BuiltInPokedex: Sendable {
                     records.items.append(try decoder.decode(ItemLine.self, from: line).item)
                 } else if line.starts(with: Self.gameIndicesPrefix) {
                     records.gameIndices.append(try decoder.decode(GameIndicesLine.self, from: line).gameIndices)
+                } else if line.starts(with: Self.showdownNamesPrefix) {
+                    records.showdownNames.append(try decoder.decode(ShowdownNamesLine.self, from: line).showdownNames)
                 } else {
                     records.species.append(try decoder.decode(Species.self, from: line))
                 }
@@ -510,7 +532,7 @@ public struct BuiltInPokedex: Sendable {
         encounterMethods: [EncounterMethodRecord] = [], encounterConditions: [EncounterConditionRecord] = [],
         encounters: [EncounterRecord] = [], entries: [EntriesRecord] = [], natures: [NatureRecord] = [],
         characteristics: [CharacteristicRecord] = [], growthRates: [GrowthRateRecord] = [], items: [ItemRecord] = [],
-        gameIndices: [GameIndexRecord] = []
+        gameIndices: [GameIndexRecord] = [], showdownNames: [ShowdownNamesRecord] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -561,6 +583,10 @@ public struct BuiltInPokedex: Sendable {
         }
         for record in gameIndices.sorted(by: { ($0.kind, $0.generation) < ($1.kind, $1.generation) }) {
             body.append(try encoder.encode(GameIndicesLine(gameIndices: record)))
+            body.append(UInt8(ascii: "\n"))
+        }
+        for record in showdownNames.sorted(by: { $0.kind < $1.kind }) {
+            body.append(try encoder.encode(ShowdownNamesLine(showdownNames: record)))
             body.append(UInt8(ascii: "\n"))
         }
         // Learnsets by generation (each generation's are a file of their own: `split`), then Pokémon.
@@ -639,7 +665,8 @@ extension BuiltInPokedex {
             } else if line.starts(with: movePrefix) {
                 append(line, to: "-moves")
             } else if line.starts(with: naturePrefix) || line.starts(with: characteristicPrefix)
-                || line.starts(with: growthRatePrefix) || line.starts(with: itemPrefix) || line.starts(with: gameIndicesPrefix) {
+                || line.starts(with: growthRatePrefix) || line.starts(with: itemPrefix) || line.starts(with: gameIndicesPrefix)
+                || line.starts(with: showdownNamesPrefix) {
                 append(line, to: "-items")
             } else if line.starts(with: learnsetPrefix) {
                 let generation = (try? decoder.decode(LearnsetLine.self, from: line)).flatMap { generations[$0.learnset.versionGroup] } ?? 0

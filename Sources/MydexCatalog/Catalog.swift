@@ -249,7 +249,7 @@ public enum CatalogError: Error, Equatable, CustomStringConvertible {
 /// The catalog's tables, and the views every query reads species through.
 package enum CatalogSchema {
     /// Bumped when the tables change; a binary refuses an image of another format.
-    static let format = "14"
+    static let format = "15"
 
     /// The tables and indexes whose pages the paged image keeps uncompressed: those that lists,
     /// catches and searches read many pages of (names, types, forms, the Pokédexes' numbers a
@@ -723,6 +723,19 @@ package enum CatalogSchema {
             identifier TEXT NOT NULL,
             PRIMARY KEY (kind, generation, game_index)
         ) STRICT, WITHOUT ROWID;
+        -- Pokémon Showdown's names against PokeAPI's identifiers, for sets in Showdown's
+        -- formats: `id` is Showdown's id of `name` (lower-case letters and digits), what its
+        -- import matches; `exported` marks the one name export writes of an identifier,
+        -- `imported` the one identifier import reads a name as.
+        CREATE TABLE showdown_names (
+            kind TEXT NOT NULL,
+            id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            identifier TEXT NOT NULL,
+            exported INTEGER NOT NULL,
+            imported INTEGER NOT NULL,
+            PRIMARY KEY (kind, id, identifier, name)
+        ) STRICT, WITHOUT ROWID;
         -- What a catch (which names no game) draws a wild Pokémon from, derived from `learnsets`
         -- and `encounters` when the image is built: each Pokémon's newest level-up learnset (by
         -- the games' order) and the level ranges of its newest encounters (JSON [[min, max]…]).
@@ -992,6 +1005,14 @@ public enum CatalogBuilder {
             for (number, identifier) in record.indices {
                 guard let number = Int(number) else { throw CatalogError.unreadable(detail: "game index \(number)") }
                 try index.execute(arguments: [record.kind, record.generation, number, identifier])
+            }
+        }
+        let showdown = try db.makeStatement(
+            sql: "INSERT INTO showdown_names (kind, id, name, identifier, exported, imported) VALUES (?, ?, ?, ?, ?, ?)")
+        for record in records.showdownNames {
+            for row in record.names {
+                guard row.count == 5 else { throw CatalogError.unreadable(detail: "Showdown name \(row)") }
+                try showdown.execute(arguments: [record.kind, row[1], row[2], row[0], row[3] == "1", row[4] == "1"])
             }
         }
     }

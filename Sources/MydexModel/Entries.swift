@@ -299,6 +299,8 @@ public struct EntryQuery: Sendable, Equatable {
     /// Only entries whose original trainer is this: a name (any case) or a trainer ID as the
     /// games show it (the lower 16 bits).
     public var trainer: String?
+    /// Only these entries (`export`'s ids).
+    public var ids: [Int64]?
     /// The page: at most `limit` entries (nil: all) after the first `offset`. Summaries and
     /// counts are of every entry the filters select.
     public var limit: Int?

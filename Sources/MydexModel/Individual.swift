@@ -119,6 +119,8 @@ public struct EntryOrigin: Sendable, Equatable, Hashable {
         case hand
         /// `mydex import` of a game's save or a Pokémon file: read from the game's own data.
         case save
+        /// `mydex import` of a Pokémon Showdown set: what the set says, no game.
+        case set
     }
 
     public var kind: Kind

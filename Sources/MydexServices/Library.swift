@@ -84,6 +84,9 @@ public struct Library: Sendable {
     /// The games' own saves and Pokémon files (`import` of a binary file).
     public var saves: SaveFileService { SaveFileService(store: store, clock: clock) }
 
+    /// Pokémon Showdown's sets (`export --format showdown`, `import` of a team).
+    public var showdown: ShowdownService { ShowdownService(store: store, clock: clock) }
+
     /// Wild encounters and throws, times of day read in `timeZone`.
     public func encounters(timeZone: TimeZone) -> EncounterService {
         EncounterService(store: store, clock: clock, timeZone: timeZone)

@@ -206,6 +206,40 @@ extension CollectionStore {
         }
     }
 
+    /// An entry to add as it is given (`recordEntries`).
+    public struct NewEntry: Sendable {
+        public var speciesID: Int
+        public var formID: Int?
+        public var isShiny: Bool
+        public var individual: Individual?
+        public var origin: EntryOrigin?
+        public var nickname: String?
+
+        public init(
+            speciesID: Int, formID: Int?, isShiny: Bool, individual: Individual?, origin: EntryOrigin?, nickname: String?
+        ) {
+            self.speciesID = speciesID
+            self.formID = formID
+            self.isShiny = isShiny
+            self.individual = individual
+            self.origin = origin
+            self.nickname = nickname
+        }
+    }
+
+    /// Adds `entries` in one transaction, all or none, each with its history rows as
+    /// `recordCatch` writes them (an `import` row for one from a set).
+    public func recordEntries(_ entries: [NewEntry], at date: Date) async throws -> [CollectionEntry] {
+        let language = self.language
+        return try await write { db in
+            try entries.map {
+                try Self.insertCatch(
+                    db, speciesID: $0.speciesID, formID: $0.formID, isShiny: $0.isShiny, individual: $0.individual,
+                    origin: $0.origin, nickname: $0.nickname, at: date, language: language)
+            }
+        }
+    }
+
     /// A catch made an individual in the write's own transaction: the Pokémon's facts by the
     /// latest generation's rules (those of form `factsFormID`) and the collection's trainer ID
     /// (`candidate` becomes it on the first catch) are read there, and `draw` (the services'
@@ -273,9 +307,14 @@ extension CollectionStore {
         var pokemon = CaughtPokemon(
             speciesID: speciesID, formID: form, isShiny: isShiny, caughtAt: date, individual: individual, origin: origin)
         try pokemon.insert(db)
-        // One added by hand (`add`) is said so by its action.
+        // One added by hand (`add`) or from a set (`import`) is said so by its action.
+        let action: HistoryAction = switch origin?.kind {
+        case .hand: .add
+        case .set, .save: .import
+        default: .catch
+        }
         try appendHistory(
-            db, entryID: pokemon.id, action: origin?.kind == .hand ? .add : .catch,
+            db, entryID: pokemon.id, action: action,
             detail: (formSlug ?? slug) + (isShiny ? " (shiny)" : ""), at: date)
         // A nickname given with it (`add --nickname`) is set as `nickname` sets one, with its row.
         if let nickname {

@@ -59,6 +59,7 @@ extension CollectionStore {
                  OR c.source_game IN (SELECT version_group FROM catalog.games WHERE identifier IN (SELECT value FROM json_each(:games))))
                 """)
         }
+        if query.ids != nil { conditions.append("c.id IN (SELECT value FROM json_each(:ids))") }
         if query.trainer != nil {
             conditions.append("(c.trainer = :trainer COLLATE NOCASE OR (c.trainer_id & 65535) = :trainerNumber)")
         }
@@ -105,6 +106,7 @@ extension CollectionStore {
             "nature": query.individual.nature, "gender": query.individual.gender?.rawValue, "ability": query.individual.ability,
             "heldItem": query.individual.heldItem, "move": query.individual.move,
             "trainer": query.trainer, "trainerNumber": query.trainer.flatMap { Int($0) },
+            "ids": query.ids.map { "[" + $0.map(String.init).joined(separator: ",") + "]" },
         ]
     }
 

@@ -58,7 +58,7 @@ struct PokedexGenerator: AsyncParsableCommand {
     var csvDir = "../shared/pokeapi-csv"
 
     @Option(help: ArgumentHelp(
-        "The tables of names PokeAPI lacks (pokedexes.tsv, places.tsv, forms.tsv, pokedex-games.tsv).", valueName: "dir"))
+        "The tables of names PokeAPI lacks (pokedexes.tsv, places.tsv, forms.tsv, pokedex-games.tsv) and Showdown's (showdown.tsv).", valueName: "dir"))
     var namesDir = "Sources/PokedexGenerator/Names"
 
     @Option(help: ArgumentHelp("Fetch from this live PokeAPI instead of local files.", valueName: "url"))
@@ -171,7 +171,8 @@ struct PokedexGenerator: AsyncParsableCommand {
             pokedexes: pokedexes, games: games, moves: moves, learnsets: learnsets, locations: places.locations, encounterMethods: places.methods,
             encounterConditions: places.conditions, encounters: places.encounters, entries: entries,
             natures: individuals.natures, characteristics: individuals.characteristics,
-            growthRates: individuals.growthRates, items: individuals.items, gameIndices: individuals.gameIndices)
+            growthRates: individuals.growthRates, items: individuals.items, gameIndices: individuals.gameIndices,
+            showdownNames: names.showdown)
         // Files each diffable line by line and small enough to review: the species; the
         // varieties, forms, Pokédexes and games; the moves; each generation's learnsets (read
         // back as one, in this order). A learnset file of a generation no longer there goes.

@@ -1,4 +1,6 @@
 import Foundation
+import MydexCatalog
+import MydexSets
 
 /// The names PokeAPI lacks, kept in `Sources/PokedexGenerator/Names/*.tsv` with the source of
 /// each row (PKHeX's lists of the games' own text, PokeAPI's tables ../shared lacks, or the
@@ -15,6 +17,8 @@ struct NameTables {
     var areas: [String: [String: [String: String]]] = [:]
     /// Form identifier → language → the form's name ("하드록").
     var forms: [String: [String: String]] = [:]
+    /// Pokémon Showdown's names against PokeAPI's identifiers, a record a kind (showdown.tsv).
+    var showdown: [BuiltInPokedex.ShowdownNamesRecord] = []
 
     init() {}
 
@@ -37,6 +41,39 @@ struct NameTables {
         for row in try Self.rows(directory, "forms.tsv", columns: 4) {
             forms[row[0], default: [:]][row[1]] = row[2]
         }
+        showdown = try Self.showdownNames(directory)
+    }
+
+    /// showdown.tsv, read by its header (`kind`, `identifier`, `showdown`, `export`, `import`,
+    /// `source`; others, such as `match`, say how a row was made): each row with Showdown's id of
+    /// its name (`toID`, what a set is matched by).
+    static func showdownNames(_ directory: URL) throws -> [BuiltInPokedex.ShowdownNamesRecord] {
+        let url = directory.appendingPathComponent("showdown.tsv")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else { return [] }
+        func column(_ name: String) throws -> Int {
+            guard let index = header.firstIndex(of: name) else {
+                throw GeneratorError.inconsistent("showdown.tsv: no column \(name)")
+            }
+            return index
+        }
+        let (kind, identifier, name, export, source) = (
+            try column("kind"), try column("identifier"), try column("showdown"), try column("export"), try column("source"))
+        let imported = try column("import")
+        var byKind: [String: [[String]]] = [:]
+        for (number, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == header.count, !fields[kind].isEmpty, !fields[identifier].isEmpty, !fields[name].isEmpty,
+                  !fields[source].isEmpty else {
+                throw GeneratorError.inconsistent("showdown.tsv line \(number + 2): \(header.count) fields, each with its source")
+            }
+            byKind[fields[kind], default: []].append([
+                fields[identifier], toID(fields[name]), fields[name], fields[export] == "yes" ? "1" : "0",
+                fields[imported] == "yes" ? "1" : "0",
+            ])
+        }
+        return byKind.keys.sorted().map { BuiltInPokedex.ShowdownNamesRecord(kind: $0, names: byKind[$0] ?? []) }
     }
 
     /// The tab-separated rows of `file` (`#` lines are comments), each with `columns` fields,

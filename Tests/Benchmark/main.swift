@@ -27,6 +27,8 @@ struct Options {
     var mydexBefore: String?
     /// `--saves`: only issue 32's rows (importing a game's save).
     var savesOnly = false
+    /// `--showdown`: only issue 33's rows (Showdown sets out and in).
+    var showdownOnly = false
     /// `--profile`: only where the instructions go, on both sides of the rows whose goal is a
     /// ratio against `sqlite3` (callgrind; needs valgrind).
     var profileOnly = false
@@ -47,11 +49,12 @@ struct Options {
             case "--profile": profileOnly = true
             case "--individuals": individualsOnly = true
             case "--saves": savesOnly = true
+            case "--showdown": showdownOnly = true
             case "--mydex-before": mydexBefore = try Self.value(rest.popFirst(), "--mydex-before")
             case "--mydex": mydex = try Self.value(rest.popFirst(), "--mydex")
             case "--sqlite3": sqlite3 = try Self.value(rest.popFirst(), "--sqlite3")
             case "-h", "--help":
-                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--individuals [--mydex-before PATH]] [--saves] [--profile] [--mydex PATH] [--sqlite3 PATH]")
+                print("usage: MydexBenchmark [--runs N] [--quick] [--browse] [--search] [--individuals [--mydex-before PATH]] [--saves] [--showdown] [--profile] [--mydex PATH] [--sqlite3 PATH]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(argument); see --help")
             }
@@ -556,6 +559,54 @@ func saveRows(_ mydex: String, in workspace: Workspace, runs: Int, environment: 
     ]
 }
 
+/// Makes every entry without an individual one: levels, natures, genders and IVs spread by
+/// formula over the ids, as `catch` would spread them; the EVs (PokeAPI's stat order), ability
+/// and held item (SQL values) and moves given.
+func individualsSQL(ability: String, evs: [Int], item: String, moves: [String]) -> String {
+    """
+    UPDATE caught_pokemon SET generation = 9, level = (id * 37) % 100 + 1, gender = CASE id % 3 WHEN 0 THEN 'female' ELSE 'male' END,
+        nature = CASE id % 3 WHEN 0 THEN 'hardy' WHEN 1 THEN 'adamant' ELSE 'jolly' END,
+        ability = \(ability), hidden_ability = 0, personality = (id * 2654435761) % 4294967296,
+        iv_hp = (id * 7) % 32, iv_attack = (id * 11) % 32, iv_defense = (id * 13) % 32, iv_special_attack = (id * 17) % 32,
+        iv_special_defense = (id * 19) % 32, iv_speed = (id * 23) % 32,
+        ev_hp = \(evs[0]), ev_attack = \(evs[1]), ev_defense = \(evs[2]), ev_special_attack = \(evs[3]),
+        ev_special_defense = \(evs[4]), ev_speed = \(evs[5]), held_item = \(item),
+        moves = '[\(moves.map { "\"\($0)\"" }.joined(separator: ","))]', origin = 'catch' WHERE generation IS NULL
+    """
+}
+
+/// Issue 33's row, on a copy of `collection` made individuals (as `individualRows` makes them,
+/// with EVs and items so that every line of a set is written): exporting them as Showdown's text
+/// against exporting them as CSV; and importing that text into a new collection against
+/// importing the CSV.
+func showdownRows(
+    _ mydex: String, _ sqlite3: String, collection: String, label: String, in workspace: Workspace, runs: Int,
+    environment: [String: String]
+) throws -> [Row] {
+    let individuals = workspace.path("sets.sqlite")
+    try FileManager.default.copyItem(atPath: collection, toPath: individuals)
+    _ = try measure([sqlite3, individuals, individualsSQL(
+        ability: "NULL", evs: [252, 0, 4, 0, 0, 252], item: "'leftovers'", moves: ["tackle", "growl", "protect", "rest"])],
+        environment: environment)
+    let text = workspace.path("sets.txt"), csv = workspace.path("sets.csv")
+    func fresh(_ path: String) -> () -> Void { { for suffix in ["", "-journal"] { unlink(path + suffix) } } }
+    _ = try measure([mydex, "export", text, "--format", "showdown", "--db", individuals], environment: environment)
+    _ = try measure([mydex, "export", csv, "--db", individuals], environment: environment)
+    let fromText = workspace.path("from-sets.sqlite"), fromCSV = workspace.path("from-csv.sqlite")
+    return [
+        try compare(
+            "`mydex export --format showdown`, \(label) individuals",
+            Subject(label: "", arguments: [mydex, "export", "--format", "showdown", "-", "--db", individuals]),
+            against: Subject(label: "`mydex export` as CSV (the same entries)", arguments: [mydex, "export", "-", "--db", individuals]),
+            runs: runs, environment: environment),
+        try compare(
+            "`mydex import` of those \(label) sets into a new collection",
+            Subject(label: "", arguments: [mydex, "import", text, "--db", fromText], prepare: fresh(fromText)),
+            against: Subject(label: "`mydex import` of the CSV export", arguments: [mydex, "import", csv, "--db", fromCSV], prepare: fresh(fromCSV)),
+            runs: max(3, runs / 3), environment: environment),
+    ]
+}
+
 /// Issue 31's rows, on a copy of `collection` whose entries are individuals (levels, natures and
 /// IVs spread by formula, as `catch` would spread them): `list --sort iv` against `list --sort
 /// dex`, a filter by IV against a filter by type; and with `before` (the mydex built before
@@ -566,15 +617,8 @@ func individualRows(
 ) throws -> [Row] {
     let individuals = workspace.path("individuals.sqlite")
     try FileManager.default.copyItem(atPath: collection, toPath: individuals)
-    _ = try measure([sqlite3, individuals, """
-        UPDATE caught_pokemon SET generation = 9, level = (id * 37) % 100 + 1, gender = CASE id % 3 WHEN 0 THEN 'female' ELSE 'male' END,
-            nature = CASE id % 3 WHEN 0 THEN 'hardy' WHEN 1 THEN 'adamant' ELSE 'jolly' END,
-            ability = 'static', hidden_ability = 0, personality = (id * 2654435761) % 4294967296,
-            iv_hp = (id * 7) % 32, iv_attack = (id * 11) % 32, iv_defense = (id * 13) % 32, iv_special_attack = (id * 17) % 32,
-            iv_special_defense = (id * 19) % 32, iv_speed = (id * 23) % 32,
-            ev_hp = 0, ev_attack = 0, ev_defense = 0, ev_special_attack = 0, ev_special_defense = 0, ev_speed = 0,
-            moves = '["tackle","growl"]', origin = 'catch' WHERE generation IS NULL
-        """], environment: environment)
+    _ = try measure([sqlite3, individuals, individualsSQL(ability: "'static'", evs: [0, 0, 0, 0, 0, 0], item: "NULL", moves: ["tackle", "growl"])],
+        environment: environment)
     var rows = [
         try compare(
             "`mydex list --sort iv`, \(label) individuals",
@@ -676,6 +720,15 @@ func run() throws {
             before: options.mydexBefore, in: workspace, runs: runs, environment: environment)
         print("# mydex benchmark: individuals\n")
         print("mydex: \(mydex); before: \(options.mydexBefore ?? "none"); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
+        printRows(rows)
+        return
+    }
+    if options.showdownOnly {
+        let rows = try showdownRows(
+            mydex, sqlite3, collection: try workspace.collection(entries: options.quick ? 1000 : 10_000), label: tenThousandLabel,
+            in: workspace, runs: runs, environment: environment)
+        print("# mydex benchmark: Showdown sets\n")
+        print("mydex: \(mydex); \(ProcessInfo.processInfo.activeProcessorCount) cores; \(runs) paired runs each, alternating which runs first.\n")
         printRows(rows)
         return
     }

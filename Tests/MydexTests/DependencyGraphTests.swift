@@ -18,7 +18,8 @@ struct DependencyGraphTests {
         "MydexStore": ["GRDB", "MydexCatalog", "MydexModel", "CMydexMigrations", "MydexText"],
         "PokeAPI": ["CCurlShim", "MydexText"],
         "MydexSaves": [],
-        "MydexServices": ["MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "PokeAPI", "CPNGDecode", "MydexText"],
+        "MydexSets": [],
+        "MydexServices": ["MydexCatalog", "MydexModel", "MydexStore", "MydexSaves", "MydexSets", "PokeAPI", "CPNGDecode", "MydexText"],
         "MydexCLI": ["MydexServices", "MydexModel", "MydexText", "CTerminalRescue", "CMydexBuildStamp", "ArgumentParser", "TOMLKit"],
         "mydex": ["MydexCLI", "CMydexICUData"],
     ]

@@ -69,7 +69,7 @@ struct BuiltInPokedexTests {
             learnsets: records.learnsets, locations: records.locations, encounterMethods: records.encounterMethods,
             encounterConditions: records.encounterConditions, encounters: records.encounters, entries: records.entries,
             natures: records.natures, characteristics: records.characteristics, growthRates: records.growthRates,
-            items: records.items, gameIndices: records.gameIndices)
+            items: records.items, gameIndices: records.gameIndices, showdownNames: records.showdownNames)
         #expect(try BuiltInPokedex(bytes: reencoded).header().version == header.version)
         // Compared as one truth value: a failing comparison of 20 MB values took minutes to describe.
         let canonical = reencoded == pokedex.bytes

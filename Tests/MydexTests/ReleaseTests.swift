@@ -186,7 +186,7 @@ struct VersionTests {
         #expect(json["version"] as? String == MydexVersion.current)
         #expect(json["commit"] is NSNull && json["builtAt"] is NSNull)
         #expect((json["sqlite"] as? String)?.hasPrefix("3.") == true)
-        #expect((json["catalog"] as? [String: Any])?["format"] as? String == "14")
+        #expect((json["catalog"] as? [String: Any])?["format"] as? String == "15")
         #expect(!FileManager.default.fileExists(atPath: environment.databasePath), "no collection is opened or created")
     }
 

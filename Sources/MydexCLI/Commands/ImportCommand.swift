@@ -36,19 +36,17 @@ struct ImportCommand: MydexCommand {
         if SaveFileService.isBinary(bytes) { return try await runSave(bytes, context) }
         // Only a game's file holds eggs: said rather than ignored.
         if eggs { throw ValidationError(tr("import.error.eggs-not-a-save")) }
-        let (plan, library, printer) = try await checked(bytes, context)
+        let (library, printer) = try await global.open(context, .pokedexOnly)
+        // A team in Showdown's formats (export text, packed, JSON, a team backup), by its content.
+        if let sets = try await library.showdown.read(bytes) {
+            return try await runSets(sets, library, printer, context)
+        }
+        let plan = try await library.imports.check(bytes)
         let target = library.isInMemory && !dryRun ? try await global.open(context, .create).0 : library
         let report = try await target.imports.merge(plan, dryRun: dryRun)
         let output = Output(report, presentation: printer.presentation)
         if dryRun { return try printer.emit(output) }
         try printer.afterCommit(tr("import.committed", ["count": report.added])) { try printer.emit(output) }
-    }
-
-    /// The file read and checked, before a missing collection is started: a bad file changes
-    /// nothing. Its bytes are let go on return, before anything is written.
-    private func checked(_ bytes: [UInt8], _ context: MydexContext) async throws -> (ImportPlan, Library, Printer) {
-        let (library, printer) = try await global.open(context, .pokedexOnly)
-        return (try await library.imports.check(bytes), library, printer)
     }
 
     static func read(_ path: String) throws -> [UInt8] {

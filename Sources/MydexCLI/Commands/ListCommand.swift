@@ -20,57 +20,7 @@ struct ListCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("list.option.reverse")))
     var reverse = false
 
-    @Option(help: ArgumentHelp(tr("list.option.type"), valueName: "type"), completion: .pokemonTypes)
-    var type: String?
-
-    @Option(help: ArgumentHelp(tr("list.option.generation"), valueName: "n"))
-    var generation: Int?
-
-    @Flag(help: ArgumentHelp(tr("list.option.shiny")))
-    var shiny = false
-
-    @Flag(help: ArgumentHelp(tr("list.option.favorites")))
-    var favorites = false
-
-    @Option(help: ArgumentHelp(tr("list.option.name"), valueName: "text"))
-    var name: String?
-
-    @Option(help: ArgumentHelp(tr("list.option.form"), valueName: "form"))
-    var form: String?
-
-    @Flag(help: ArgumentHelp(tr("list.option.regional")))
-    var regional = false
-
-    @Flag(help: ArgumentHelp(tr("list.option.legendary")))
-    var legendary = false
-
-    @Flag(help: ArgumentHelp(tr("list.option.mythical")))
-    var mythical = false
-
-    @Flag(help: ArgumentHelp(tr("list.option.ultra-beast")))
-    var ultraBeast = false
-
-    @OptionGroup var game: GameOption<ForFilter>
-
-    /// `--game`: only entries met, kept or imported from a save there.
-    enum ForFilter: GamePurpose { static var help: String { tr("list.option.game") } }
-
-    @Option(help: ArgumentHelp(tr("list.option.place"), valueName: "place"))
-    var place: String?
-
-    @Option(help: ArgumentHelp(tr("list.option.ball"), valueName: "ball"))
-    var ball: String?
-
-    @Option(help: ArgumentHelp(tr("list.option.trainer"), valueName: "name|id"))
-    var trainer: String?
-
-    @OptionGroup var individual: IndividualFilterOptions
-
-    @Flag(help: ArgumentHelp(tr("list.option.released")))
-    var released = false
-
-    @Flag(help: ArgumentHelp(tr("list.option.all")))
-    var all = false
+    @OptionGroup var filters: EntryFilterOptions
 
     @Flag(help: ArgumentHelp(tr("list.option.group")))
     var group = false
@@ -82,14 +32,8 @@ struct ListCommand: MydexCommand {
     var offset = 0
 
     func validate() throws {
-        if released && all { throw ValidationError(tr("list.error.released-and-all")) }
         if let limit, limit < 1 { throw ValidationError(tr("list.error.limit")) }
         if offset < 0 { throw ValidationError(tr("list.error.offset")) }
-        if let generation, generation < 1 { throw ValidationError(tr("list.error.generation")) }
-        if let name, SearchText.normalized(name).isEmpty {
-            throw ValidationError(tr("list.error.name"))
-        }
-        if let form, SearchText.normalized(form).isEmpty { throw ValidationError(tr("list.error.form")) }
         if sort.keys.contains(.count) && !group { throw ValidationError(tr("list.error.sort-count")) }
         if sort.keys.contains(.nickname) && group {
             throw ValidationError(tr("list.error.sort-nickname"))
@@ -101,19 +45,9 @@ struct ListCommand: MydexCommand {
 
     func run(_ context: MydexContext) async throws {
         let (library, printer) = try await global.open(context, .emptyIfMissing)
-        let finder = library.finder
-        let resolvedType = try await UsageError.naming(type: type, generation: generation) {
-            if let generation { try await finder.checkGeneration(generation) }
-            return try await type.asyncMap(finder.resolveType)
-        }
-        var query = EntryQuery(
-            order: sort.first, reverse: reverse, includeReleased: all, favoritesOnly: favorites,
-            releasedOnly: released, shinyOnly: shiny, type: resolvedType, generation: generation, name: name,
-            form: form, regionalOnly: regional, limit: limit, offset: offset)
+        var query = try await filters.query(library, order: sort.first)
+        (query.reverse, query.limit, query.offset) = (reverse, limit, offset)
         query.thenBy = Array(sort.keys.dropFirst())
-        query.individual = try await individual.filter(library.individuals)
-        query.kinds = Set([legendary ? .legendary : nil, mythical ? .mythical : nil, ultraBeast ? .ultraBeast : nil].compactMap { $0 })
-        try await caughtFilters(&query, games: library.games)
         if group {
             let (groups, total) = try await library.entries.groups(query)
             guard printer.json || total > offset else { return try noteEmpty(total: total, library: library, printer: printer) }
@@ -128,33 +62,24 @@ struct ListCommand: MydexCommand {
         }
         global.page(context)
         try await printer.emit(EntryListOutput(
-            listing: listing, page: ListPage(total: listing.total, offset: offset, limit: limit), withReleased: all || released,
+            listing: listing, page: ListPage(total: listing.total, offset: offset, limit: limit),
+            withReleased: filters.all || filters.released,
             paged: isPaged))
     }
 
     var isPaged: Bool { limit != nil || offset > 0 }
-
-    /// `--game`, `--place`, `--ball` and `--trainer`: the entries caught from an encounter there,
-    /// so, or of that original trainer; each named as `encounter` names them.
-    func caughtFilters(_ query: inout EntryQuery, games: GameLookup) async throws {
-        if let game = game.name { query.games = try await games.gameFilter(game).map(\.identifier) }
-        if let place { query.places = try await games.placeFilter(place).map(\.identifier) }
-        if let ball { query.ball = try GameLookup.ball(named: ball, names: try await games.ballNames()).rawValue }
-        if let trainer { query.trainer = trainer.trimmingCharacters(in: .whitespaces) }
-    }
 
     /// Says why nothing was printed: an empty collection, no match, or a page past the end.
     func noteEmpty(total: Int, library: Library, printer: Printer) throws {
         if total > 0 { return try printer.note(PageLine.pastTheEnd(group ? .species : .entries, total: total)) }
         // A missing collection was already reported where mydex looked for it.
         guard !library.isInMemory else { return }
-        let filtered = type != nil || generation != nil || shiny || name != nil || (released && favorites) || game.name != nil
-            || place != nil || ball != nil || individual.isSet
+        let filtered = filters.narrows
         if filtered {
             try printer.note(SafeText(tr("list.empty.no-match")))
-        } else if released {
+        } else if filters.released {
             try printer.note(SafeText(tr("list.empty.none-released")))
-        } else if favorites {
+        } else if filters.favorites {
             try printer.note(SafeText(tr("list.empty.no-favorites")))
         } else {
             try printer.note(SafeText(tr("list.empty.collection")))

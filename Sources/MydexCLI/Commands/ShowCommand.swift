@@ -18,7 +18,20 @@ struct ShowCommand: MydexCommand {
     @Flag(help: ArgumentHelp(tr("show.option.no-sprite")))
     var noSprite = false
 
+    @Option(help: ArgumentHelp(tr("show.option.format"), valueName: Format.allCases.map(\.rawValue).joined(separator: "|")))
+    var format: Format = .page
+
+    /// The entry's page, or its set in Showdown's text.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case page, showdown
+    }
+
+    func validate() throws {
+        if format == .showdown, global.json { throw ValidationError(tr("show.error.json-not-showdown")) }
+    }
+
     func run(_ context: MydexContext) async throws {
+        if format == .showdown { return try await runSets(context) }
         let (library, printer) = try await global.open(context, .existing, species: true)
         let outputs = try await library.entries.details(ids: entries.list.ids).map { detail in
             Output(detail: detail, localizer: printer.localizer, picture: printer.picture(of: detail.entry, from: context.sprites, wanted: !noSprite))
@@ -28,6 +41,21 @@ struct ShowCommand: MydexCommand {
         } else {
             try printer.emit(Several(shown: outputs))
         }
+    }
+
+    /// The entries as Showdown's export text, a blank line between them: what a teambuilder
+    /// or a damage calculator imports.
+    private func runSets(_ context: MydexContext) async throws {
+        let (library, printer) = try await global.open(context, .existing)
+        var shown: [CollectionEntry] = []
+        for id in try entries.list.ids { shown.append(try await library.entries.entry(id: id)) }
+        let document = try await library.showdown.document(of: shown, format: .showdown)
+        if document.count < shown.count {
+            try printer.note(SafeText(tr("export.showdown.without-individual", ["count": shown.count - document.count])))
+        }
+        // Nicknames come from outside: escaped on a terminal, as written to a pipe.
+        let terminal = context.output.standardOutputIsTerminal
+        for line in document.lines { try printer.line(terminal ? SafeText(line) : .verbatim(line)) }
     }
 
     /// Several entries: `{"results": [{"entry": …, "species": …}, …]}`; text: each in turn, a blank line between.

@@ -114,6 +114,9 @@ extension Presentation {
             fields.append((tr("individual.label.origin"), words.game.map { tr("individual.origin.save-game", ["game": $0]) }
                 ?? tr("individual.origin.save")))
             if let ball = words.ball { fields.append((tr("individual.label.ball"), ball)) }
+        case .set:
+            fields.append((tr("individual.label.origin"), tr("individual.origin.set")))
+            if let ball = words.ball { fields.append((tr("individual.label.ball"), ball)) }
         }
         if let trainer = Self.trainerText(origin) { fields.append((tr("individual.label.trainer"), trainer)) }
         return fields
