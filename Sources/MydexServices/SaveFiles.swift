@@ -42,7 +42,7 @@ public enum SaveFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func hex(_ value: Int) -> String { "0x" + String(value, radix: 16, uppercase: true) }
 }
 
-/// A game's save (generations 1–3) or Pokémon file (.pk1, .pk2, .pk3), recognized by its
+/// A game's save (generations 1–3) or Pokémon file (.pk1, .pk2, .pk3, .ck3, .xk3), recognized by its
 /// content, read into PokeAPI's words with the catalog's tables for the game's numbers: the
 /// species and form, the individual (level from the experience where the game does not store
 /// it, gender, nature, ability and shininess derived as the game derives them), the origin and
@@ -131,6 +131,9 @@ public struct SaveFileService: Sendable {
             switch bytes.count {
             case Generation3Pokemon.boxSize, Generation3Pokemon.partySize:
                 if let pokemon = Generation3Pokemon.read(bytes) { return .pokemon(pokemon, .generation3File) }
+            case GameCubePokemon.colosseumSize, GameCubePokemon.xdSize:
+                // Colosseum's and XD's .ck3/.xk3: generation 3 Pokémon in the GameCube games' layout.
+                if let pokemon = GameCubePokemon.read(bytes) { return .pokemon(pokemon, .generation3File) }
             case Generation2Pokemon.fileSize, Generation2Pokemon.japaneseFileSize:
                 if let pokemon = try Generation2Pokemon.readFile(bytes) { return .pokemon(pokemon, .generation2File) }
             case Generation1Pokemon.fileSize, Generation1Pokemon.japaneseFileSize:
@@ -178,6 +181,7 @@ public struct SaveFileService: Sendable {
         case 0x8000 ..< 0x8000 + 0x100: tr("save.looked.game-boy")
         case 0x20000 ..< 0x20000 + 0x1000: tr("save.looked.game-boy-advance")
         case Generation3Pokemon.boxSize, Generation3Pokemon.partySize: tr("save.looked.pk3")
+        case GameCubePokemon.colosseumSize, GameCubePokemon.xdSize: tr("save.looked.gamecube")
         case Generation2Pokemon.fileSize, Generation1Pokemon.fileSize: tr("save.looked.pk12")
         default: tr("save.looked.other")
         }
@@ -223,7 +227,8 @@ public struct SaveFileService: Sendable {
             if ball == nil { unknown.append("ball \(index)") }
         }
         var metLocation: String?
-        if let index = saved.metLocation, index != 0 {
+        // Orre's places (met in Colosseum or XD, origin 15) are not the GBA games' numbers.
+        if let index = saved.metLocation, index != 0, saved.originGame != 15 {
             metLocation = facts.locations[index]
             if metLocation == nil { unknown.append("place \(index)") }
         }

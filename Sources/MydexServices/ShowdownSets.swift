@@ -174,9 +174,11 @@ public struct ShowdownService: Sendable {
             problems.append(Self.onSet(problem.set, line: problem.line, Self.describe(problem)))
         }
         var checked: [CheckedSet] = []
+        // A team of many sets has few species: each one's facts are read once.
+        var facts = FactsCache(pokedex: pokedex)
         for (index, parsed) in read.team.sets.enumerated() {
-            var checker = SetChecker(parsed: parsed, number: index + 1, names: names, pokedex: pokedex, latest: latest)
-            if let set = try await checker.check() { checked.append(set) }
+            var checker = SetChecker(parsed: parsed, number: index + 1, names: names, latest: latest)
+            if let set = try await checker.check(&facts) { checked.append(set) }
             problems += checker.problems
         }
         guard problems.isEmpty else { throw ImportProblems(problems) }
@@ -185,7 +187,7 @@ public struct ShowdownService: Sendable {
 
     /// Adds the plan's sets, in one transaction (or, with `dryRun`, adds nothing): the new
     /// entries, in order.
-    public func merge(_ plan: SetPlan, dryRun: Bool) async throws -> [CollectionEntry] {
+    public func merge(_ plan: SetPlan, dryRun: Bool) async throws -> [Int64] {
         if dryRun { return [] }
         return try await store.recordEntries(plan.sets.map {
             CollectionStore.NewEntry(
@@ -227,15 +229,13 @@ struct SetChecker {
     let parsed: ShowdownParsedSet
     let number: Int
     let names: ShowdownNames
-    let pokedex: Pokedex
     let latest: Int
     var problems: [String] = []
 
-    init(parsed: ShowdownParsedSet, number: Int, names: ShowdownNames, pokedex: Pokedex, latest: Int) {
+    init(parsed: ShowdownParsedSet, number: Int, names: ShowdownNames, latest: Int) {
         self.parsed = parsed
         self.number = number
         self.names = names
-        self.pokedex = pokedex
         self.latest = latest
     }
 
@@ -262,14 +262,14 @@ struct SetChecker {
         return nil
     }
 
-    mutating func check() async throws -> ShowdownService.CheckedSet? {
+    mutating func check(_ cache: inout FactsCache) async throws -> ShowdownService.CheckedSet? {
         let set = parsed.set
         let generation = self.generation
         guard let form = names.forms[toID(set.species)] else {
             problem(.firstLine, tr("import.set.problem.unknown-species", ["name": set.species]))
             return nil
         }
-        guard let facts = try await pokedex.individualFacts(formID: form.formID, generation: generation) else {
+        guard let facts = try await cache.facts(formID: form.formID, generation: generation) else {
             problem(.firstLine, tr("import.set.problem.not-in-generation", ["name": set.species, "generation": String(generation)]))
             return nil
         }
@@ -357,5 +357,21 @@ struct SetChecker {
         // The HP DV is the others' low bits, as the games make it.
         dvs.hp = (dvs.attack & 1) << 3 | (dvs.defense & 1) << 2 | (dvs.speed & 1) << 1 | (dvs.specialAttack & 1)
         return (dvs, statExperience)
+    }
+}
+
+/// What a species is in a generation (`Pokedex.individualFacts`), read once a form and generation.
+struct FactsCache {
+    let pokedex: Pokedex
+    var read: [String: IndividualFacts?] = [:]
+
+    init(pokedex: Pokedex) { self.pokedex = pokedex }
+
+    mutating func facts(formID: Int, generation: Int) async throws -> IndividualFacts? {
+        let key = "\(formID)/\(generation)"
+        if let known = read[key] { return known }
+        let facts = try await pokedex.individualFacts(formID: formID, generation: generation)
+        read[key] = .some(facts)
+        return facts
     }
 }

@@ -228,14 +228,13 @@ extension CollectionStore {
     }
 
     /// Adds `entries` in one transaction, all or none, each with its history rows as
-    /// `recordCatch` writes them (an `import` row for one from a set).
-    public func recordEntries(_ entries: [NewEntry], at date: Date) async throws -> [CollectionEntry] {
-        let language = self.language
-        return try await write { db in
+    /// `recordCatch` writes them (an `import` row for one from a set): their new ids, in order.
+    public func recordEntries(_ entries: [NewEntry], at date: Date) async throws -> [Int64] {
+        try await write { db in
             try entries.map {
-                try Self.insertCatch(
+                try Self.insertEntry(
                     db, speciesID: $0.speciesID, formID: $0.formID, isShiny: $0.isShiny, individual: $0.individual,
-                    origin: $0.origin, nickname: $0.nickname, at: date, language: language)
+                    origin: $0.origin, nickname: $0.nickname, at: date)
             }
         }
     }
@@ -291,17 +290,31 @@ extension CollectionStore {
         _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, individual: Individual? = nil,
         origin: EntryOrigin? = nil, nickname: String? = nil, at date: Date, language: String
     ) throws -> CollectionEntry {
-        guard let slug = try String.fetchOne(db, sql: "SELECT name FROM pokedex_species WHERE id = ?", arguments: [speciesID])
+        let id = try insertEntry(
+            db, speciesID: speciesID, formID: formID, isShiny: isShiny, individual: individual, origin: origin,
+            nickname: nickname, at: date)
+        return try entry(id, language, db)
+    }
+
+    /// `insertCatch` without reading the new entry back: its id.
+    static func insertEntry(
+        _ db: Database, speciesID: Int, formID: Int?, isShiny: Bool, individual: Individual?, origin: EntryOrigin?,
+        nickname: String?, at date: Date
+    ) throws -> Int64 {
+        guard let slug = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM pokedex_species WHERE id = ?"), arguments: [speciesID])
         else { throw StoreError.speciesNotCached(id: speciesID) }
         // The species' own form unless a form is named (PokeAPI numbers an unknown
         // species' own form as the species).
         let ownForm = try Int.fetchOne(
-            db, sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default", arguments: [speciesID]) ?? speciesID
+            db.cachedStatement(sql: "SELECT id FROM catalog.forms WHERE species_id = ? AND species_default"),
+            arguments: [speciesID]) ?? speciesID
         let form = formID ?? ownForm
         var formSlug: String?
         if form != ownForm {
             formSlug = try String.fetchOne(
-                db, sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?", arguments: [form, speciesID])
+                db.cachedStatement(sql: "SELECT identifier FROM catalog.forms WHERE id = ? AND species_id = ?"),
+                arguments: [form, speciesID])
             guard formSlug != nil else { throw StoreError.formNotInCatalog(id: form, speciesID: speciesID) }
         }
         var pokemon = CaughtPokemon(
@@ -322,7 +335,7 @@ extension CollectionStore {
             try pokemon.update(db)
             try appendHistory(db, entryID: pokemon.id, action: .nicknameSet, detail: nickname, at: date)
         }
-        return try entry(pokemon.id ?? 0, language, db)
+        return pokemon.id ?? db.lastInsertedRowID
     }
 
     /// Throws the entry back: it leaves the list but stays in the database and the history. A

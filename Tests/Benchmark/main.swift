@@ -561,10 +561,14 @@ func saveRows(_ mydex: String, in workspace: Workspace, runs: Int, environment: 
 
 /// Makes every entry without an individual one: levels, natures, genders and IVs spread by
 /// formula over the ids, as `catch` would spread them; the EVs (PokeAPI's stat order), ability
-/// and held item (SQL values) and moves given.
-func individualsSQL(ability: String, evs: [Int], item: String, moves: [String]) -> String {
+/// and held item (SQL values) and moves given. The genders spread by formula ignore the species'
+/// ratio: a set of them would not import (`gender` 'genderless' writes none, which does).
+func individualsSQL(
+    ability: String, evs: [Int], item: String, moves: [String],
+    gender: String = "CASE id % 3 WHEN 0 THEN 'female' ELSE 'male' END"
+) -> String {
     """
-    UPDATE caught_pokemon SET generation = 9, level = (id * 37) % 100 + 1, gender = CASE id % 3 WHEN 0 THEN 'female' ELSE 'male' END,
+    UPDATE caught_pokemon SET generation = 9, level = (id * 37) % 100 + 1, gender = \(gender),
         nature = CASE id % 3 WHEN 0 THEN 'hardy' WHEN 1 THEN 'adamant' ELSE 'jolly' END,
         ability = \(ability), hidden_ability = 0, personality = (id * 2654435761) % 4294967296,
         iv_hp = (id * 7) % 32, iv_attack = (id * 11) % 32, iv_defense = (id * 13) % 32, iv_special_attack = (id * 17) % 32,
@@ -586,7 +590,8 @@ func showdownRows(
     let individuals = workspace.path("sets.sqlite")
     try FileManager.default.copyItem(atPath: collection, toPath: individuals)
     _ = try measure([sqlite3, individuals, individualsSQL(
-        ability: "NULL", evs: [252, 0, 4, 0, 0, 252], item: "'leftovers'", moves: ["tackle", "growl", "protect", "rest"])],
+        ability: "NULL", evs: [252, 0, 4, 0, 0, 252], item: "'leftovers'", moves: ["tackle", "growl", "protect", "rest"],
+        gender: "'genderless'")],
         environment: environment)
     let text = workspace.path("sets.txt"), csv = workspace.path("sets.csv")
     func fresh(_ path: String) -> () -> Void { { for suffix in ["", "-journal"] { unlink(path + suffix) } } }

@@ -265,4 +265,24 @@ struct SaveImportCommandTests {
         let result = await environment.run("import", file, "--eggs")
         #expect(result.status == 64 && result.standardError.contains("--eggs is for a game's save"), "\(result.standardError)")
     }
+
+    @Test("A Colosseum .ck3 and an XD .xk3 import as the Pokémon they hold; their Orre place is not read as a GBA one")
+    func gameCubeFiles() async throws {
+        let espeon = environment.path("espeon.ck3"), eevee = environment.path("eevee.xk3")
+        try Data(GameCubeFileTests.colosseumEspeon()).write(to: URL(fileURLWithPath: espeon))
+        try Data(GameCubeFileTests.xdEevee()).write(to: URL(fileURLWithPath: eevee))
+        let document = try #require(try await environment.run("import", espeon, "--json").document())
+        let pokemon = try #require((document["pokemon"] as? [[String: Any]])?.first)
+        #expect(document["kind"] as? String == "pokemon-file" && pokemon["species"] as? String == "espeon")
+        #expect(pokemon["level"] as? Int == 30 && (pokemon["ivs"] as? [String: Int])?["special-attack"] == 30)
+        #expect((pokemon["details"] as? [String: Any])?["metLocation"] == nil, "an Orre place has no GBA name")
+        let xd = await environment.run("import", eevee)
+        #expect(xd.standardOutput.contains("Imported 1 entry"), "\(xd.standardOutput) \(xd.standardError)")
+        #expect(await environment.run("import", espeon).standardOutput.contains("1 already here"))
+        // 312 bytes of nothing: no Pokémon, and said what it looked like.
+        let empty = environment.path("empty.ck3")
+        try Data(count: 312).write(to: URL(fileURLWithPath: empty))
+        let refused = await environment.run("import", empty)
+        #expect(refused.status == 1 && refused.standardError.contains("Colosseum or XD"), "\(refused.standardError)")
+    }
 }

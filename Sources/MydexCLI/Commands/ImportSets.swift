@@ -16,17 +16,17 @@ extension ImportCommand {
 }
 
 /// `import` of a team: `{"dryRun", "format": "showdown"|"showdown-packed"|"showdown-json",
-/// "imported", "sets": [{set, line, species, form, nickname, level, shiny, action, id}]}`; as
+/// "imported", "sets": [{set, line, dex, showdown, nickname, level, shiny, action, id}]}`; as
 /// text, with --dry-run a line a set, then the summary.
 struct SetImportOutput: CommandOutput {
     let plan: ShowdownService.SetPlan
-    let added: [CollectionEntry]
+    let added: [Int64]
     let dryRun: Bool
 
     struct SetJSON: Encodable {
         var set: Int
         var line: Int
-        var species: String
+        var dex: Int
         var showdown: String
         var nickname: String?
         var level: Int
@@ -44,10 +44,10 @@ struct SetImportOutput: CommandOutput {
         try container.encode(plan.format.rawValue, forKey: .format)
         try container.encode(plan.sets.count, forKey: .imported)
         try container.encode(plan.sets.enumerated().map { index, set in
-            let entry = index < added.count ? added[index] : nil
-            return SetJSON(
-                set: set.number, line: set.line, species: entry?.form ?? "", showdown: set.shownSpecies, nickname: set.nickname,
-                level: set.individual.level, shiny: set.isShiny, action: dryRun ? "would-import" : "imported", id: entry?.id)
+            SetJSON(
+                set: set.number, line: set.line, dex: set.speciesID, showdown: set.shownSpecies, nickname: set.nickname,
+                level: set.individual.level, shiny: set.isShiny, action: dryRun ? "would-import" : "imported",
+                id: index < added.count ? added[index] : nil)
         }, forKey: .sets)
     }
 
