@@ -23,6 +23,9 @@ public struct ShowdownNames: Sendable {
     public var names: [String: [String: String]]
     /// The PokeAPI identifier of each Showdown id, by kind.
     public var identifiers: [String: [String: String]]
+    /// The ids of what Showdown names and the games' data (PokeAPI) lacks, by kind (`species`
+    /// included): G-Max moves, generation 2's own items, Create-A-Pokémon.
+    public var showdownOnly: [String: Set<String>] = [:]
 
     public init(
         formNames: [Int: String], forms: [String: Form], names: [String: [String: String]], identifiers: [String: [String: String]]

@@ -169,9 +169,9 @@ public struct ShowdownService: Sendable {
     func check(_ read: ShowdownImport) async throws -> SetPlan {
         let names = try await pokedex.showdownNames()
         let latest = try await pokedex.latestGeneration()
-        var problems: [String] = []
-        for problem in read.team.problems where Self.refuses(problem.kind) {
-            problems.append(Self.onSet(problem.set, line: problem.line, Self.describe(problem)))
+        // Every problem, the reader's and the checks', listed in the order of the file's lines.
+        var problems: [(line: Int, text: String)] = read.team.problems.filter { Self.refuses($0.kind) }.map {
+            ($0.line, Self.onSet($0.set, line: $0.line, Self.describe($0)))
         }
         var checked: [CheckedSet] = []
         // A team of many sets has few species: each one's facts are read once.
@@ -179,9 +179,12 @@ public struct ShowdownService: Sendable {
         for (index, parsed) in read.team.sets.enumerated() {
             var checker = SetChecker(parsed: parsed, number: index + 1, names: names, latest: latest)
             if let set = try await checker.check(&facts) { checked.append(set) }
-            problems += checker.problems
+            problems += checker.found.map { ($0.line, Self.onSet(index + 1, line: $0.line, $0.text)) }
         }
-        guard problems.isEmpty else { throw ImportProblems(problems) }
+        guard problems.isEmpty else {
+            throw ImportProblems(problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+                .map(\.element.text))
+        }
         return SetPlan(format: SetFormat(read.format), sets: checked)
     }
 
@@ -230,7 +233,8 @@ struct SetChecker {
     let number: Int
     let names: ShowdownNames
     let latest: Int
-    var problems: [String] = []
+    /// Each problem with its line, as met (a field may be checked after lines below it).
+    var found: [(line: Int, text: String)] = []
 
     init(parsed: ShowdownParsedSet, number: Int, names: ShowdownNames, latest: Int) {
         self.parsed = parsed
@@ -239,9 +243,8 @@ struct SetChecker {
         self.latest = latest
     }
 
-    mutating func problem(_ field: ShowdownField?, _ text: String) {
-        let line = field.flatMap { parsed.fieldLines[$0] } ?? parsed.line
-        problems.append(ShowdownService.onSet(number, line: line, text))
+    mutating func problem(_ field: ShowdownField?, _ text: String, line: Int? = nil) {
+        found.append((line ?? field.flatMap { parsed.fieldLines[$0] } ?? parsed.line, text))
     }
 
     /// The generation a backup's format names ("gen3ou" → 3), else the latest.
@@ -257,8 +260,10 @@ struct SetChecker {
         if let found = names.identifier(kind, id: id) { return found }
         // Showdown's typed Hidden Powers ("Hidden Power Fire") are the one move.
         if kind == "move", id.hasPrefix("hiddenpower") { return "hidden-power" }
-        let text = tr("import.set.problem.unknown-\(kind)", ["name": name])
-        if let line { problems.append(ShowdownService.onSet(number, line: line, text)) } else { problem(field, text) }
+        let text = names.showdownOnly[kind]?.contains(id) == true
+            ? tr("import.set.problem.showdown-only", ["name": name])
+            : tr("import.set.problem.unknown-\(kind)", ["name": name])
+        problem(field, text, line: line)
         return nil
     }
 
@@ -266,14 +271,17 @@ struct SetChecker {
         let set = parsed.set
         let generation = self.generation
         guard let form = names.forms[toID(set.species)] else {
-            problem(.firstLine, tr("import.set.problem.unknown-species", ["name": set.species]))
+            let showdownOnly = names.showdownOnly["species"]?.contains(toID(set.species)) == true
+            problem(.firstLine, tr(showdownOnly ? "import.set.problem.showdown-only" : "import.set.problem.unknown-species", [
+                "name": set.species,
+            ]))
             return nil
         }
         guard let facts = try await cache.facts(formID: form.formID, generation: generation) else {
             problem(.firstLine, tr("import.set.problem.not-in-generation", ["name": set.species, "generation": String(generation)]))
             return nil
         }
-        let before = problems.count
+        let before = found.count
         let item = set.item.isEmpty ? nil : identifier("item", set.item, field: .firstLine)
         var moves: [String] = []
         for (index, move) in set.moves.enumerated() where !move.isEmpty {
@@ -301,7 +309,7 @@ struct SetChecker {
             problem(.level, tr("import.set.problem.level", ["level": String(set.level)]))
         }
         let (ivs, evs) = stats(set, generation: generation)
-        guard problems.count == before else { return nil }
+        guard found.count == before else { return nil }
         let individual = Individual(
             generation: generation, level: set.level, gender: gender, nature: nature, ability: ability, hiddenAbility: hidden,
             personality: nil, ivs: ivs, evs: evs, moves: moves, heldItem: item)

@@ -9,10 +9,15 @@ extension Pokedex {
         try await store.read { db in
             var names: [String: [String: String]] = [:]
             var identifiers: [String: [String: String]] = [:]
+            var showdownOnly: [String: Set<String>] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT kind, id, name, identifier, exported, imported FROM catalog.showdown_names WHERE kind <> 'species'
                 """) {
                 let (kind, id, name, identifier): (String, String, String, String) = (row[0], row[1], row[2], row[3])
+                if identifier.isEmpty {
+                    showdownOnly[kind, default: []].insert(id)
+                    continue
+                }
                 if row[5] as Bool { identifiers[kind, default: [:]][id] = identifier }
                 if row[4] as Bool { names[kind, default: [:]][identifier] = name }
             }
@@ -21,7 +26,8 @@ extension Pokedex {
             var forms: [String: ShowdownNames.Form] = [:]
             var byForm: [Int: String] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT n.id, n.name, n.exported, coalesce(f.id, pf.id), coalesce(f.species_id, pf.species_id), n.imported
+                SELECT n.id, n.name, n.exported, coalesce(f.id, pf.id), coalesce(f.species_id, pf.species_id), n.imported,
+                    n.identifier = ''
                 FROM catalog.showdown_names n
                 LEFT JOIN catalog.forms f ON f.identifier = n.identifier
                 LEFT JOIN catalog.pokemon p ON f.id IS NULL AND p.identifier = n.identifier
@@ -29,6 +35,10 @@ extension Pokedex {
                     SELECT id FROM catalog.forms WHERE pokemon_id = p.id ORDER BY battle_only, sort_order, id LIMIT 1)
                 WHERE n.kind = 'species'
                 """) {
+                if row[6] as Bool {
+                    showdownOnly["species", default: []].insert(row[0])
+                    continue
+                }
                 guard let formID = row[3] as Int?, let speciesID = row[4] as Int? else { continue }
                 if row[5] as Bool { forms[row[0]] = ShowdownNames.Form(speciesID: speciesID, formID: formID) }
                 if row[2] as Bool { byForm[formID] = row[1] }
@@ -54,7 +64,9 @@ extension Pokedex {
                     if identifiers[kind]?[id] == nil { identifiers[kind, default: [:]][id] = identifier }
                 }
             }
-            return ShowdownNames(formNames: formNames, forms: forms, names: names, identifiers: identifiers)
+            var result = ShowdownNames(formNames: formNames, forms: forms, names: names, identifiers: identifiers)
+            result.showdownOnly = showdownOnly
+            return result
         }
     }
 }

@@ -73,6 +73,25 @@ struct NameTables {
                 fields[imported] == "yes" ? "1" : "0",
             ])
         }
+        // What Showdown names and the games' data (PokeAPI) lacks (showdown-missing.tsv, side
+        // `showdown`): kept with no identifier, so that import can say so rather than "unknown".
+        let missing = directory.appendingPathComponent("showdown-missing.tsv")
+        if FileManager.default.fileExists(atPath: missing.path) {
+            let rows = try String(contentsOf: missing, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            let head = rows.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) ?? []
+            guard let kindAt = head.firstIndex(of: "kind"), let sideAt = head.firstIndex(of: "side"),
+                  let nameAt = head.firstIndex(of: "showdown") else {
+                throw GeneratorError.inconsistent("showdown-missing.tsv: kind, side and showdown columns expected")
+            }
+            for line in rows.dropFirst() {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count == head.count else {
+                    throw GeneratorError.inconsistent("showdown-missing.tsv: \(head.count) fields expected in \(line)")
+                }
+                guard fields[sideAt] == "showdown", !fields[nameAt].isEmpty else { continue }
+                byKind[fields[kindAt], default: []].append(["", toID(fields[nameAt]), fields[nameAt], "0", "0"])
+            }
+        }
         return byKind.keys.sorted().map { BuiltInPokedex.ShowdownNamesRecord(kind: $0, names: byKind[$0] ?? []) }
     }
 

@@ -90,7 +90,7 @@ struct ShowdownCommandTests {
             - Thunderbolt
             - Flamethrowr
 
-            Missingno
+            Pikachoo
             - Tackle
 
             Ditto (M)
@@ -108,9 +108,16 @@ struct ShowdownCommandTests {
         #expect(error.contains("set 1, line 4: EVs total 756, over 510"), "\(error)")
         #expect(error.contains("set 1, line 5: IV 32 Atk is not 0–31"), "\(error)")
         #expect(error.contains("set 1, line 8: no move is called “Flamethrowr”"), "\(error)")
-        #expect(error.contains("set 2, line 10: no Pokémon is called “Missingno”"), "\(error)")
+        #expect(error.contains("set 2, line 10: no Pokémon is called “Pikachoo”"), "\(error)")
+        // In the order of their lines.
+        let lines = error.split(separator: "\n").filter { $0.contains("set 1, line") }.compactMap { Int($0.split(separator: " ")[3].dropLast()) }
+        #expect(lines == lines.sorted() && lines.count == 5, "\(lines)")
         #expect(error.contains("set 3, line 13: Ditto cannot be (M)"), "\(error)")
         #expect(try entryCount() == 1, "all or nothing")
+        // What Showdown has and the games' data lacks is said so, by name.
+        let showdownOnly = await environment.run("import", try write("Charizard\n- G-Max Wildfire\n\nSyclant\n- Ice Shard\n", "gmax.txt"))
+        #expect(showdownOnly.standardError.contains("set 1, line 2: “G-Max Wildfire” is Pokémon Showdown's"), "\(showdownOnly.standardError)")
+        #expect(showdownOnly.standardError.contains("set 2, line 4: “Syclant” is Pokémon Showdown's"), "\(showdownOnly.standardError)")
         let single = await environment.run("import", try write("Mew\nEVs: 253 HP\n- Psychic\n", "one.txt"))
         #expect(single.standardError.contains("set 1, line 2: EV 253 HP is over 252"), "\(single.standardError)")
         let old = await environment.run("import", try write("=== [gen3ou] Old ===\n\nMew\nEVs: 255 HP\n- Psychic\n", "gen3.txt"))
