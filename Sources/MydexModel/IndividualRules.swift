@@ -92,11 +92,17 @@ public enum StatFormula {
         (dvs.attack & 1) << 3 | (dvs.defense & 1) << 2 | (dvs.speed & 1) << 1 | (dvs.specialAttack & 1)
     }
 
-    /// `⌊⌈√E⌉/4⌋`: the smallest root whose square reaches E, at most 255 (pokered's loop).
+    /// `⌊⌈√E⌉/4⌋`: what stat experience adds to a stat.
     static func experienceBonus(_ experience: Int) -> Int {
+        experienceRoot(experience) / 4
+    }
+
+    /// `⌈√E⌉`: the smallest root whose square reaches E, at most 255 (pokered's loop); what
+    /// Showdown takes for the EVs of stat experience.
+    public static func experienceRoot(_ experience: Int) -> Int {
         var root = 0
         while root < 255, root * root < experience { root += 1 }
-        return root / 4
+        return root
     }
 }
 

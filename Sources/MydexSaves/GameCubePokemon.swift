@@ -142,10 +142,6 @@ public enum GameCubePokemon {
         return String(decoding: units, as: UTF16.self)
     }
 
-    static func u32be(_ reader: ByteReader, _ offset: Int) -> UInt32 {
-        UInt32(reader.u16be(offset)) << 16 | UInt32(reader.u16be(offset + 2))
-    }
-
     /// Six values in the order HP, Attack, Defense, Sp. Atk, Sp. Def, Speed (the order both
     /// games store stats, EVs and IVs in), each `width` bytes.
     static func six(_ reader: ByteReader, at offset: Int, width: Int) -> SavedStats {
@@ -161,7 +157,7 @@ public enum GameCubePokemon {
         guard Generation3Pokemon.isRealSpecies(species) else { return nil }
         let level = reader[layout.level]
         guard (1 ... 100).contains(level) else { return nil }
-        let experience = Int(u32be(reader, layout.experience))
+        let experience = Int(reader.u32be(layout.experience))
         guard experience <= mostExperience else { return nil }
         let ivs = six(reader, at: layout.ivs, width: layout.ivWidth)
         let evs = six(reader, at: layout.evs, width: 2)
@@ -182,14 +178,8 @@ public enum GameCubePokemon {
             (isEgg, abilityBit) = (reader[offset] >> egg & 1 == 1, reader[offset] >> ability & 1)
         }
 
-        let personality = u32be(reader, layout.personality)
-        var unownLetter: String?
-        if species == Generation3Pokemon.unownIndex {
-            // The letter from the personality, as `Generation3Pokemon` (pret `GET_UNOWN_LETTER`).
-            let letter = (personality & 0x0300_0000) >> 18 | (personality & 0x0003_0000) >> 12
-                | (personality & 0x0000_0300) >> 6 | (personality & 0x0000_0003)
-            unownLetter = Generation3Pokemon.unownLetters[Int(letter % 28)]
-        }
+        let personality = reader.u32be(layout.personality)
+        let unownLetter = species == Generation3Pokemon.unownIndex ? Generation3Pokemon.unownLetter(personality: personality) : nil
         // The strain in the low half of one byte; the days left a signed byte of their own, which
         // PKHeX writes 0xFF for none (negative: none). Put together as the GBA's byte.
         let days = reader[layout.pokerusDays] < 0x80 ? reader[layout.pokerusDays] & 0xF : 0

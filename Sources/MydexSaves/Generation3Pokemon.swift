@@ -63,6 +63,14 @@ public enum Generation3Pokemon {
     static let unownLetters: [String] =
         "abcdefghijklmnopqrstuvwxyz".map { String($0) } + ["exclamation", "question"]
 
+    /// Unown's letter from its personality value: two bits of each byte (pret/pokefirered
+    /// `GET_UNOWN_LETTER`), 28 letters with ! and ?.
+    static func unownLetter(personality: UInt32) -> String {
+        let letter = (personality & 0x0300_0000) >> 18 | (personality & 0x0003_0000) >> 12
+            | (personality & 0x0000_0300) >> 6 | (personality & 0x0000_0003)
+        return unownLetters[Int(letter % 28)]
+    }
+
     /// Unown's internal species index (the same as its National Pokédex number).
     static let unownIndex = 201
 
@@ -122,12 +130,7 @@ public enum Generation3Pokemon {
         let ivWord = data.u32le(40)
         func iv(_ shift: UInt32) -> Int { Int((ivWord >> shift) & 0x1F) }
         let isEgg = ivWord >> 30 & 1 == 1
-        var unownLetter: String?
-        if species == unownIndex {
-            let letter = (personality & 0x0300_0000) >> 18 | (personality & 0x0003_0000) >> 12
-                | (personality & 0x0000_0300) >> 6 | (personality & 0x0000_0003)
-            unownLetter = unownLetters[Int(letter % 28)]
-        }
+        let unownLetter = species == unownIndex ? Self.unownLetter(personality: personality) : nil
         let japanese = language == 1
         let trainerNameBytes = bytes[20 ..< 27].prefix { $0 != Generation3Text.terminator }
         let trainerJapanese = isEgg ? gameIsJapanese ?? trainerNameBytes.contains { (0x01 ... 0xA0).contains($0) } : japanese

@@ -258,6 +258,7 @@ struct ByteReader {
     func u16be(_ offset: Int) -> Int { self[offset] << 8 | self[offset + 1] }
     func u24be(_ offset: Int) -> Int { self[offset] << 16 | self[offset + 1] << 8 | self[offset + 2] }
     func u32le(_ offset: Int) -> UInt32 { UInt32(u16le(offset)) | UInt32(u16le(offset + 2)) << 16 }
+    func u32be(_ offset: Int) -> UInt32 { UInt32(u16be(offset)) << 16 | UInt32(u16be(offset + 2)) }
     func slice(_ offset: Int, _ count: Int) -> [UInt8] {
         guard offset >= 0, offset + count <= bytes.count else { return [] }
         return Array(bytes[offset ..< offset + count])

@@ -131,13 +131,16 @@ public struct StatCalculator: Sendable {
             }
             return
         }
-        let highestEV = generation >= 6 ? 252 : 255
+        let highestEV = highestEV(generation: generation)
         guard StatKind.allCases.allSatisfy({ (0...highestEV).contains(evs[$0]) }) else {
             throw Problem(description: tr("dex.stats.error.ev", ["highest": String(highestEV)]))
         }
         let total = StatKind.allCases.reduce(0) { $0 + evs[$1] }
         guard total <= 510 else { throw Problem(description: tr("dex.stats.error.ev-total", ["total": String(total)])) }
     }
+
+    /// The most EVs one stat takes from generation 3: 255, and 252 from generation 6.
+    static func highestEV(generation: Int) -> Int { generation >= 6 ? 252 : 255 }
 
     /// A characteristic says which IV is highest and its value mod 5: that stat's IVs keep those
     /// of that remainder no other stat's lowest exceeds, and the others those not above its highest.
