@@ -50,21 +50,34 @@ public struct ShowdownService: Sendable {
     // MARK: Export
 
     /// The entries as a team in `format`.
+    ///
+    /// A set says nothing of its generation, which its bounds and a generation 1–2 Pokémon's DVs
+    /// depend on: in the text, entries of an earlier generation than the latest go under a team
+    /// backup's header naming it (`=== [gen3] mydex ===`, a header at each change), which
+    /// Showdown's teambuilder and `import` read back. The packed and JSON teams have no place for
+    /// it: read back, their sets are of the latest generation.
     public func document(of entries: [CollectionEntry], format: SetFormat) async throws -> SetDocument {
-        let sets = try await sets(entries)
-        let text = switch format {
-        case .showdown: ShowdownText.export(sets)
-        case .showdownPacked: ShowdownPacked.pack(sets) + "\n"
-        case .showdownJSON: String(decoding: try ShowdownSet.encodeTeam(sets), as: UTF8.self) + "\n"
+        let names = try await pokedex.showdownNames()
+        let made = entries.compactMap { entry in Self.set(of: entry, names).map { (set: $0, generation: entry.individual?.generation) } }
+        let sets = made.map(\.set)
+        let text: String
+        switch format {
+        case .showdown:
+            let latest = try await pokedex.latestGeneration()
+            guard made.contains(where: { $0.generation != latest }) else {
+                text = ShowdownText.export(sets)
+                break
+            }
+            var runs: [(generation: Int, sets: [ShowdownSet])] = []
+            for item in made {
+                let generation = item.generation ?? latest
+                if runs.last?.generation == generation { runs[runs.count - 1].sets.append(item.set) } else { runs.append((generation, [item.set])) }
+            }
+            text = runs.map { "=== [gen\($0.generation)] mydex ===\n\n" + ShowdownText.export($0.sets) }.joined()
+        case .showdownPacked: text = ShowdownPacked.pack(sets) + "\n"
+        case .showdownJSON: text = String(decoding: try ShowdownSet.encodeTeam(sets), as: UTF8.self) + "\n"
         }
         return SetDocument(text: text, count: sets.count)
-    }
-
-    /// Each entry with an individual as a set, in order (entries from before mydex kept
-    /// individuals have none to write and are left out).
-    func sets(_ entries: [CollectionEntry]) async throws -> [ShowdownSet] {
-        let names = try await pokedex.showdownNames()
-        return entries.compactMap { Self.set(of: $0, names) }
     }
 
     /// An entry as its set. Generations 1–2: DVs written as Showdown's IVs (2·DV+1, so 15 is 31
@@ -88,15 +101,11 @@ public struct ShowdownService: Sendable {
         case .genderless: ""
         }
         if individual.hasDVs {
-            set.ivs = Self.showdownStats(individual.ivs) { 2 * $0 + 1 }
-            set.evs = Self.showdownStats(individual.evs) { value in
-                var root = 0
-                while root * root < value, root < 255 { root += 1 }
-                return root
-            }
+            set.ivs = ShowdownStats(individual.ivs) { 2 * $0 + 1 }
+            set.evs = ShowdownStats(individual.evs, StatFormula.experienceRoot)
         } else {
-            set.ivs = Self.showdownStats(individual.ivs) { $0 }
-            set.evs = Self.showdownStats(individual.evs) { $0 }
+            set.ivs = ShowdownStats(individual.ivs) { $0 }
+            set.evs = ShowdownStats(individual.evs) { $0 }
         }
         set.level = individual.level
         set.shiny = entry.isShiny ? true : nil
@@ -105,12 +114,6 @@ public struct ShowdownService: Sendable {
         }
         if let ball = entry.origin?.ball, ball != "poke-ball" { set.pokeball = names.name("item", ball) ?? Self.titled(ball) }
         return set
-    }
-
-    static func showdownStats(_ values: StatValues, _ transform: (Int) -> Int) -> ShowdownStats {
-        ShowdownStats(
-            hp: transform(values.hp), atk: transform(values.attack), def: transform(values.defense),
-            spa: transform(values.specialAttack), spd: transform(values.specialDefense), spe: transform(values.speed))
     }
 
     /// PokeAPI's identifier in Showdown's manner, for a name Showdown's table lacks
@@ -309,12 +312,12 @@ struct SetChecker {
             problem(.level, tr("import.set.problem.level", ["level": String(set.level)]))
         }
         let (ivs, evs) = stats(set, generation: generation)
+        var ball: String?
+        if let name = set.pokeball, !name.isEmpty { ball = identifier("item", name, field: .pokeball) }
         guard found.count == before else { return nil }
         let individual = Individual(
             generation: generation, level: set.level, gender: gender, nature: nature, ability: ability, hiddenAbility: hidden,
             personality: nil, ivs: ivs, evs: evs, moves: moves, heldItem: item)
-        var ball: String?
-        if let name = set.pokeball, !name.isEmpty { ball = identifier("item", name, field: .pokeball) }
         return ShowdownService.CheckedSet(
             line: parsed.line, number: number, speciesID: form.speciesID, formID: form.formID, isShiny: set.shiny == true,
             nickname: set.nickname, individual: individual, origin: EntryOrigin(kind: .set, ball: ball), shownSpecies: set.species)
@@ -345,25 +348,20 @@ struct SetChecker {
         for stat in ShowdownStat.allCases where !(0...31).contains(set.ivs[stat]) {
             problem(.ivs, tr("import.set.problem.iv", ["stat": stat.shortName, "value": String(set.ivs[stat])]))
         }
-        let most = generation >= 6 ? 252 : 255
+        let most = StatCalculator.highestEV(generation: generation)
         for stat in ShowdownStat.allCases where !(0...most).contains(set.evs[stat]) {
             problem(.evs, tr("import.set.problem.ev", ["stat": stat.shortName, "value": String(set.evs[stat]), "most": String(most)]))
         }
         let total = ShowdownStat.allCases.reduce(0) { $0 + set.evs[$1] }
         if generation >= 3, total > 510 { problem(.evs, tr("import.set.problem.ev-total", ["total": String(total)])) }
-        func values(_ stats: ShowdownStats, _ transform: (Int) -> Int) -> StatValues {
-            StatValues(
-                hp: transform(stats.hp), attack: transform(stats.atk), defense: transform(stats.def),
-                specialAttack: transform(stats.spa), specialDefense: transform(stats.spd), speed: transform(stats.spe))
-        }
-        guard generation <= 2 else { return (values(set.ivs) { $0 }, values(set.evs) { $0 }) }
+        guard generation <= 2 else { return (StatValues(set.ivs) { $0 }, StatValues(set.evs) { $0 }) }
         // One Special: Showdown's SpA is it (generation 1 writes it as "Spc").
-        var dvs = values(set.ivs) { max(0, min(31, $0)) / 2 }
-        var statExperience = values(set.evs) { max(0, min(255, $0)) * max(0, min(255, $0)) }
+        var dvs = StatValues(set.ivs) { max(0, min(31, $0)) / 2 }
+        var statExperience = StatValues(set.evs) { max(0, min(255, $0)) * max(0, min(255, $0)) }
         dvs.specialDefense = dvs.specialAttack
         statExperience.specialDefense = statExperience.specialAttack
         // The HP DV is the others' low bits, as the games make it.
-        dvs.hp = (dvs.attack & 1) << 3 | (dvs.defense & 1) << 2 | (dvs.speed & 1) << 1 | (dvs.specialAttack & 1)
+        dvs.hp = StatFormula.hpDV(dvs)
         return (dvs, statExperience)
     }
 }
@@ -381,5 +379,23 @@ struct FactsCache {
         let facts = try await pokedex.individualFacts(formID: formID, generation: generation)
         read[key] = .some(facts)
         return facts
+    }
+}
+
+/// Showdown's six stats (HP, Atk, Def, SpA, SpD, Spe) and PokeAPI's, each value made by
+/// `transform`: the one place the two orders meet.
+extension ShowdownStats {
+    init(_ values: StatValues, _ transform: (Int) -> Int) {
+        self.init(
+            hp: transform(values.hp), atk: transform(values.attack), def: transform(values.defense),
+            spa: transform(values.specialAttack), spd: transform(values.specialDefense), spe: transform(values.speed))
+    }
+}
+
+extension StatValues {
+    init(_ stats: ShowdownStats, _ transform: (Int) -> Int) {
+        self.init(
+            hp: transform(stats.hp), attack: transform(stats.atk), defense: transform(stats.def),
+            specialAttack: transform(stats.spa), specialDefense: transform(stats.spd), speed: transform(stats.spe))
     }
 }
